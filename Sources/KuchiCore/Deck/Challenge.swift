@@ -1,0 +1,41 @@
+/// Challenge: one vocabulary item of a deck, as the learner meets it.
+///
+/// `reading` is the kana reading (required by the deck rules when `question` has kanji) and
+/// `pronunciation` the Hepburn romaji; the original Kuchi stored a pronunciation but never showed
+/// it, so Kuchi for the terminal shows both behind the hint toggle.
+public struct Challenge: Hashable, Sendable, Codable {
+    public var question: String
+    public var reading: String?
+    public var pronunciation: String
+    public var answer: String
+    public var category: String?
+
+    public init(question: String, reading: String? = nil, pronunciation: String, answer: String, category: String? = nil) {
+        self.question = question
+        self.reading = reading
+        self.pronunciation = pronunciation
+        self.answer = answer
+        self.category = category
+    }
+}
+
+/// ChallengeTest: a challenge with the answer choices shown for it (the right one among them).
+public struct ChallengeTest: Hashable, Sendable {
+    public let challenge: Challenge
+    public let answers: [String]
+
+    public init(challenge: Challenge, answers: [String]) {
+        self.challenge = challenge
+        self.answers = answers
+    }
+
+    /// isCorrect: whether `answer` is this challenge's answer.
+    public func isCorrect(_ answer: String) -> Bool {
+        answer == challenge.answer
+    }
+
+    /// correctIndex: where the right answer sits among the choices.
+    public var correctIndex: Int? {
+        answers.firstIndex(of: challenge.answer)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Deck: a validated list of challenges with its title and attribution.
+///
+/// A deck is only ever built through validation, so the quiz can rely on its rules: non-empty
+/// fields, unique questions, unique answers (the original Kuchi had two entries answering
+/// "Hello", which showed two right-looking choices) and enough entries for a full set of choices.
+public struct Deck: Sendable {
+    public let title: String
+    public let attribution: String?
+    public let challenges: [Challenge]
+
+    /// minimumEntries: a challenge needs its answer plus two other distinct answers.
+    public static let minimumEntries = ChallengesViewModel.choicesPerTest
+    /// maximumBytes: larger files are refused before parsing, so a wrong path never hangs the app.
+    public static let maximumBytes = 64 * 1024 * 1024
+
+    /// load: reads and validates the deck at `url`.
+    public static func load(from url: URL) throws(DeckError) -> Deck {
+        let source = url.path
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw DeckError(source: source, problems: [DeckProblem(.unreadable, "it is a directory, not a file")])
+        }
+        if let size, size > maximumBytes {
+            throw DeckError(source: source, problems: [
+                DeckProblem(.tooLarge, "the file is \(size / 1_048_576) MiB; decks are limited to \(maximumBytes / 1_048_576) MiB"),
+            ])
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: url.path) ? "it cannot be read" : "there is no such file"
+            throw DeckError(source: source, problems: [DeckProblem(.unreadable, reason)])
+        }
+        return try decode(data, source: source)
+    }
+
+    /// bundled: the default deck shipped with Kuchi.
+    public static func bundled() throws(DeckError) -> Deck {
+        guard let url = Bundle.module.url(forResource: "challenges", withExtension: "json") else {
+            throw DeckError(source: "challenges.json", problems: [
+                DeckProblem(.unreadable, "the bundled deck is missing from Kuchi's resources; reinstall Kuchi"),
+            ])
+        }
+        return try load(from: url)
+    }
+
+    /// decode: parses and validates deck JSON, collecting every problem.
+    public static func decode(_ data: Data, source: String = "deck") throws(DeckError) -> Deck {
+        if data.count > maximumBytes {
+            throw DeckError(source: source, problems: [DeckProblem(.tooLarge, "the deck is larger than \(maximumBytes / 1_048_576) MiB")])
+        }
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw DeckError(source: source, problems: [DeckProblem(.notJSON, "it is not valid JSON (UTF-8)")])
+        }
+        var validator = DeckValidator()
+        let deck = validator.validate(json)
+        if let deck, validator.problems.isEmpty { return deck }
+        throw DeckError(source: source, problems: validator.problems)
+    }
+
+    /// categories: the distinct categories in deck order, with their entry counts.
+    public var categories: [(name: String, count: Int)] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for challenge in challenges {
+            let name = challenge.category ?? "Uncategorised"
+            if counts[name] == nil { order.append(name) }
+            counts[name, default: 0] += 1
+        }
+        return order.map { ($0, counts[$0] ?? 0) }
+    }
+}

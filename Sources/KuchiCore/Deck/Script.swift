@@ -1,0 +1,40 @@
+/// Script: character-class tests on Japanese text that the deck rules need.
+enum Script {
+    /// containsKanji: true when any scalar is a CJK ideograph (or the iteration mark 々), which is
+    /// when a deck entry must carry a kana reading.
+    static func containsKanji(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x3005, 0x3007, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F: true
+            default: false
+            }
+        }
+    }
+
+    /// isKana: true when the text is only hiragana, katakana, the long-vowel mark and spaces.
+    static func isKana(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x20, 0x3000, 0x3041...0x3096, 0x3099...0x309F, 0x30A0...0x30FF, 0x31F0...0x31FF: true
+            default: false
+            }
+        }
+    }
+
+    /// controlCharacter: the first C0/C1 control character in the text, if any. Controls in a
+    /// deck would move the terminal cursor or change its state when drawn.
+    static func controlCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    /// invisibleCharacter: the first zero-width or bidirectional-control scalar, if any. In an
+    /// answer they make two different-looking strings compare equal on screen (or the reverse).
+    static func invisibleCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { scalar in
+            switch scalar.value {
+            case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
+            default: false
+            }
+        }
+    }
+}

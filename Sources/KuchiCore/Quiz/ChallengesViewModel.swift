@@ -1,0 +1,187 @@
+import Foundation
+import Observation
+
+/// Feedback: what the learner is told after choosing an answer.
+public enum Feedback: Hashable, Sendable {
+    /// correct: the challenge just answered right (the quiz has already moved on).
+    case correct(Challenge)
+    /// wrong: the answer chosen, which was not the current challenge's.
+    case wrong(String)
+}
+
+/// AnswerOutcome: the result of `ChallengesViewModel.check(_:)`.
+public enum AnswerOutcome: Hashable, Sendable {
+    case correct
+    case wrong
+    /// alreadyTried: the same wrong answer again; it changes nothing and costs nothing.
+    case alreadyTried
+    /// notAChoice: no challenge is up, or the answer is not one of its choices.
+    case notAChoice
+}
+
+/// ChallengesViewModel: the quiz session — the word up, its choices, feedback and score.
+///
+/// The one source of truth for the challenge screen. Every stored property is written only when
+/// its value really changes, because Observation reports every write: an idle write would redraw
+/// a pane for nothing.
+@MainActor
+@Observable
+public final class ChallengesViewModel {
+    /// choicesPerTest: the right answer plus two distinct distractors, as in Kuchi.
+    public nonisolated static let choicesPerTest = 3
+
+    public private(set) var currentTest: ChallengeTest?
+    /// triedAnswers: wrong answers already chosen for the current challenge.
+    public private(set) var triedAnswers: Set<String> = []
+    public private(set) var feedback: Feedback?
+    public private(set) var choicesVisible = true
+    public private(set) var hintVisible = false
+    /// numberOfQuestions: correct answers that end this session (fixed for the session).
+    public private(set) var numberOfQuestions: Int
+    /// answeredIndices: deck positions answered right this session, in order.
+    private var answeredIndices: [Int] = []
+    public let score: Score
+
+    @ObservationIgnored private let deck: Deck
+    @ObservationIgnored private var random: AnyRandom
+    /// remaining: deck positions not yet answered right; a swap-remove pool so picking the next
+    /// word is O(1) however large the deck.
+    @ObservationIgnored private var remaining: [Int] = []
+    @ObservationIgnored private var currentIndex: Int?
+    @ObservationIgnored private let indicesByCategory: [String: [Int]]
+
+    public init(deck: Deck, numberOfQuestions: Int, random: some RandomNumberGenerator = SystemRandomNumberGenerator(),
+                clock: @escaping @MainActor () -> Date = Date.init) {
+        self.deck = deck
+        self.random = AnyRandom(random)
+        self.score = Score(clock: clock)
+        self.numberOfQuestions = Self.effectiveQuestions(numberOfQuestions, deckSize: deck.challenges.count)
+        var byCategory: [String: [Int]] = [:]
+        for (index, challenge) in deck.challenges.enumerated() {
+            if let category = challenge.category { byCategory[category, default: []].append(index) }
+        }
+        indicesByCategory = byCategory
+        remaining = Array(deck.challenges.indices)
+        advance()
+    }
+
+    /// numberOfAnswered: correct answers so far; a wrong answer leaves it (and its readers) alone.
+    public var numberOfAnswered: Int {
+        answeredIndices.count
+    }
+
+    /// isComplete: the session has its `numberOfQuestions` correct answers.
+    public var isComplete: Bool {
+        numberOfAnswered >= numberOfQuestions
+    }
+
+    /// check: answers the current challenge with `answer`.
+    @discardableResult
+    public func check(_ answer: String) -> AnswerOutcome {
+        guard let test = currentTest, let index = currentIndex, test.answers.contains(answer) else { return .notAChoice }
+        if test.isCorrect(answer) {
+            score.recordCorrect()
+            answeredIndices.append(index)
+            if let position = remaining.firstIndex(of: index) { remaining.swapAt(position, remaining.count - 1); remaining.removeLast() }
+            set(\.feedback, to: .correct(test.challenge))
+            advance()
+            return .correct
+        }
+        if triedAnswers.contains(answer) { return .alreadyTried }
+        triedAnswers.insert(answer)
+        score.recordWrong()
+        set(\.feedback, to: .wrong(answer))
+        return .wrong
+    }
+
+    /// dismissFeedback: hides the last feedback (no write, and so no redraw, when none shows).
+    public func dismissFeedback() {
+        set(\.feedback, to: nil)
+    }
+
+    /// toggleChoices: shows or hides the choices, like tapping the question in Kuchi.
+    public func toggleChoices() {
+        choicesVisible.toggle()
+    }
+
+    /// toggleHint: shows or hides the reading and romaji of the current word.
+    public func toggleHint() {
+        hintVisible.toggle()
+    }
+
+    /// restart: a new session (Play Again): score reset, a fresh word, the new question count.
+    public func restart(numberOfQuestions: Int? = nil) {
+        if let numberOfQuestions {
+            set(\.numberOfQuestions, to: Self.effectiveQuestions(numberOfQuestions, deckSize: deck.challenges.count))
+        }
+        if !answeredIndices.isEmpty { answeredIndices = [] }
+        remaining = Array(deck.challenges.indices)
+        score.reset()
+        set(\.feedback, to: nil)
+        set(\.choicesVisible, to: true)
+        advance()
+    }
+
+    /// advance: picks the next word among those not yet answered right, or ends the session.
+    private func advance() {
+        if !triedAnswers.isEmpty { triedAnswers = [] }
+        set(\.hintVisible, to: false)
+        guard !isComplete, !remaining.isEmpty else {
+            currentIndex = nil
+            set(\.currentTest, to: nil)
+            score.finish()
+            return
+        }
+        let index = remaining[Int.random(in: remaining.indices, using: &random)]
+        currentIndex = index
+        set(\.currentTest, to: makeTest(for: index))
+    }
+
+    /// makeTest: the challenge with two distractors, from its own category when it has enough.
+    private func makeTest(for index: Int) -> ChallengeTest {
+        let challenge = deck.challenges[index]
+        let needed = Self.choicesPerTest - 1
+        var distractors: [String] = []
+        if let category = challenge.category, let pool = indicesByCategory[category], pool.count > needed {
+            distractors = pickDistinct(needed, from: pool, excluding: challenge)
+        }
+        if distractors.count < needed {
+            distractors = pickDistinct(needed, from: Array(deck.challenges.indices), excluding: challenge)
+        }
+        var answers = [challenge.answer] + distractors
+        answers.shuffle(using: &random)
+        return ChallengeTest(challenge: challenge, answers: answers)
+    }
+
+    /// pickDistinct: up to `count` answers from `pool`, distinct from each other and from the
+    /// challenge's. Random probes first (O(1) on big decks), then a scan from a random start so a
+    /// small or repetitive pool still fills when it can.
+    private func pickDistinct(_ count: Int, from pool: [Int], excluding challenge: Challenge) -> [String] {
+        var picked: [String] = []
+        var keys: Set<String> = [DeckValidator.answerKey(challenge.answer)]
+        func consider(_ index: Int) {
+            let answer = deck.challenges[index].answer
+            if keys.insert(DeckValidator.answerKey(answer)).inserted { picked.append(answer) }
+        }
+        for _ in 0..<(count * 8) where picked.count < count {
+            consider(pool[Int.random(in: pool.indices, using: &random)])
+        }
+        if picked.count < count, !pool.isEmpty {
+            let start = Int.random(in: pool.indices, using: &random)
+            for offset in 0..<pool.count where picked.count < count {
+                consider(pool[(start + offset) % pool.count])
+            }
+        }
+        return picked
+    }
+
+    /// set: writes a property only when the value changes, so observers hear only real changes.
+    private func set<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<ChallengesViewModel, Value>, to value: Value) {
+        if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
+    }
+
+    /// effectiveQuestions: the session can't ask for more distinct words than the deck has.
+    private static func effectiveQuestions(_ requested: Int, deckSize: Int) -> Int {
+        max(1, min(requested, deckSize))
+    }
+}
