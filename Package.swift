@@ -21,7 +21,7 @@ let package = Package(
             dependencies: ["KuchiCore", "CNcurses"]
         ),
         .testTarget(name: "KuchiCoreTests", dependencies: ["KuchiCore"]),
-        .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiCore"]),
+        .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

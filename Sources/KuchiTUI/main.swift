@@ -1,1 +1,76 @@
+import Foundation
 import KuchiCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Launch: everything between the command line and the input loop, and the way back.
+@MainActor
+enum Launch {
+    /// run: starts Kuchi and returns the process exit status.
+    static func run() -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            return fail("kuchi is an interactive quiz and needs a terminal: run it in a terminal window, not with its input or output redirected.")
+        }
+        guard useUTF8Locale() else {
+            return fail("kuchi needs a UTF-8 locale to show Japanese text; set LANG=C.UTF-8 (or another UTF-8 locale) and try again.")
+        }
+        let deck: Deck
+        do throws(DeckError) {
+            deck = try Deck.bundled()
+        } catch {
+            return fail(error.description)
+        }
+        let store = ProfileStore(directory: ProfileStore.defaultDirectory(environment: environment))
+        let user = UserManager(store: store)
+        user.loadSavedProfiles()
+        if let profile = user.savedProfiles.first { user.signIn(profile) }
+        let quiz: ChallengesViewModel
+        if let seed = environment["KUCHI_SEED"].flatMap(UInt64.init) {
+            quiz = ChallengesViewModel(deck: deck, numberOfQuestions: user.numberOfQuestions, random: SeededGenerator(seed: seed))
+        } else {
+            quiz = ChallengesViewModel(deck: deck, numberOfQuestions: user.numberOfQuestions)
+        }
+        let state = AppState(route: user.isRegistered ? .welcome : .register)
+        let terminal: NcursesTerminal
+        do throws(NcursesTerminal.StartError) {
+            terminal = try NcursesTerminal(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
+        } catch {
+            return fail(error.description)
+        }
+        let app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]))
+        let signal = app.run()
+        terminal.close()
+        if let problem = user.problem {
+            FileHandle.standardError.write(Data("kuchi: \(problem)\n".utf8))
+        }
+        if let signal { TerminalRestorer.dieBySignal(signal) }
+        return 0
+    }
+
+    /// useUTF8Locale: the user's locale when it is UTF-8, else C.UTF-8 for character handling
+    /// (Japanese needs a UTF-8 terminal either way); false when no UTF-8 locale exists.
+    private static func useUTF8Locale() -> Bool {
+        setlocale(LC_ALL, "")
+        if isUTF8() { return true }
+        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil {
+            if isUTF8() { return true }
+        }
+        return false
+    }
+
+    private static func isUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("kuchi: \(message)\n".utf8))
+        return 1
+    }
+}
+
+exit(Launch.run())

@@ -68,7 +68,7 @@ struct DeckValidator {
             problems.append(DeckProblem(.invisibleCharacter, entry: entry, field: "answer",
                                         "contains the invisible character U+\(String(scalar.value, radix: 16, uppercase: true))"))
         }
-        if let question, Script.containsKanji(question), reading == nil, object["reading"] == nil {
+        if let question, Script.containsKanji(question), reading == nil, object["reading"] == nil || object["reading"] is NSNull {
             problems.append(DeckProblem(.readingRequired, entry: entry, field: "reading",
                                         "missing; required because \"\(question)\" contains kanji"))
         }

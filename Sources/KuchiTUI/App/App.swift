@@ -1,0 +1,171 @@
+import KuchiCore
+
+/// App: the root. It owns the models and the screen state, turns input events into model
+/// changes, and after each batch of events redraws only the panes marked dirty.
+@MainActor
+final class App {
+    let state: AppState
+    let user: UserManager
+    let quiz: ChallengesViewModel
+    private let backend: any TerminalBackend
+    private let log: RenderLog
+    private(set) var hosts: [PaneHost] = []
+    private var layoutKey: LayoutKey?
+    private var environment: PaneEnvironment?
+    private var lastCursor: Position?
+
+    /// LayoutKey: what decides the set of panes and their frames; when it changes, every pane
+    /// is rebuilt and drawn once (resize, screen change, help).
+    private struct LayoutKey: Equatable {
+        var size: TerminalSize
+        var route: Route
+        var helpVisible: Bool
+    }
+
+    private struct Position: Equatable {
+        var row: Int
+        var column: Int
+    }
+
+    init(state: AppState, user: UserManager, quiz: ChallengesViewModel, backend: any TerminalBackend, log: RenderLog) {
+        self.state = state
+        self.user = user
+        self.quiz = quiz
+        self.backend = backend
+        self.log = log
+    }
+
+    /// scene: the scene for the current route.
+    var scene: any Scene {
+        switch state.route {
+        case .register: RegisterScene(state: state, user: user)
+        case .welcome: WelcomeScene(state: state, user: user, quiz: quiz)
+        case .challenge: ChallengeScene(state: state, quiz: quiz)
+        case .congratulations: CongratulationsScene(state: state, user: user, quiz: quiz)
+        }
+    }
+
+    /// run: the input loop. It blocks in the terminal read while idle (no polling, no timer),
+    /// handles the pending burst of events, then draws one frame. Returns the signal that
+    /// ended it, if one did.
+    func run() -> Int32? {
+        render()
+        while !state.quitting {
+            guard var event = backend.nextEvent(wait: true) else { continue }
+            while true {
+                if case .interrupted(let signal) = event { return signal }
+                handle(event)
+                if state.quitting { break }
+                guard let next = backend.nextEvent(wait: false) else { break }
+                event = next
+            }
+            render()
+        }
+        return nil
+    }
+
+    /// handle: one event. Global keys first (help, quit), then the scene's.
+    func handle(_ event: InputEvent) {
+        switch event {
+        case .terminalResized, .interrupted:
+            // The one resize path: render() compares the backend's size with the last layout.
+            break
+        case .mouseClicked(let row, let column):
+            user.clearProblem()
+            click(row: row, column: column)
+        case .keyPressed(let key):
+            user.clearProblem()
+            guard Layout.fits(backend.size) else { return }
+            press(key)
+        }
+    }
+
+    private func press(_ key: Key) {
+        let scene = self.scene
+        if state.helpVisible {
+            switch key {
+            case .character("?"), .escape, .character("q"), .enter, .function(1): state.helpVisible = false
+            default: break
+            }
+            return
+        }
+        switch key {
+        case .control("c"), .control("q"):
+            state.quitting = true
+        case .function(1):
+            state.helpVisible = true
+        case .character("?") where !scene.capturesText:
+            state.helpVisible = true
+        default:
+            scene.handle(key)
+        }
+    }
+
+    private func click(row: Int, column: Int) {
+        guard Layout.fits(backend.size) else { return }
+        if state.helpVisible {
+            state.helpVisible = false
+            return
+        }
+        for host in hosts.reversed() where host.frame.contains(row: row, column: column) {
+            let size = TerminalSize(rows: host.frame.rows, columns: host.frame.columns)
+            if host.pane.click(row: row - host.frame.row, column: column - host.frame.column, size: size) { return }
+        }
+    }
+
+    /// render: rebuilds the panes when the layout key or environment changed, then draws the
+    /// dirty panes, stages them, and updates the terminal once. A frame with nothing dirty
+    /// writes nothing at all.
+    func render() {
+        let size = backend.size
+        let key = LayoutKey(size: size, route: state.route, helpVisible: state.helpVisible)
+        let environment = PaneEnvironment(
+            size: size, sizeClass: Layout.sizeClass(for: size),
+            theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))
+        var relayout = false
+        if key != layoutKey {
+            layoutKey = key
+            hosts = makeHosts(size: size, sizeClass: environment.sizeClass)
+            backend.beginLayout(hosts)
+            log.note("layout \(size.rows)x\(size.columns) \(state.route)")
+            relayout = true
+        } else if environment != self.environment {
+            hosts.forEach { $0.markDirty() }
+            relayout = true
+        }
+        self.environment = environment
+        var drew = false
+        for host in hosts where host.renderIfDirty(environment: environment) {
+            log.record(host)
+            backend.show(host)
+            drew = true
+        }
+        if relayout {
+            // Overlapping panes (help) were staged in order; re-stage nothing else.
+            drew = true
+        }
+        let cursor = hosts.last(where: { $0.cursor != nil }).flatMap { host in
+            host.cursor.map { Position(row: host.frame.row + $0.row, column: host.frame.column + $0.column) }
+        }
+        guard drew || cursor != lastCursor else { return }
+        lastCursor = cursor
+        backend.finishFrame(cursor: cursor.map { ($0.row, $0.column) })
+    }
+
+    private func makeHosts(size: TerminalSize, sizeClass: SizeClass) -> [PaneHost] {
+        guard Layout.fits(size) else {
+            return [PaneHost(pane: TooSmallPane(size: size), frame: Rect(row: 0, column: 0, rows: size.rows, columns: size.columns))]
+        }
+        let chrome = Layout.chrome(for: size)
+        let scene = self.scene
+        var hosts = [PaneHost(pane: HeaderPane(title: scene.title, user: user), frame: chrome.header)]
+        hosts += scene.panes(in: chrome.body, sizeClass: sizeClass).map { PaneHost(pane: $0.pane, frame: $0.frame) }
+        hosts.append(PaneHost(pane: KeyBarPane(hints: scene.hints, user: user), frame: chrome.keyBar))
+        if state.helpVisible {
+            let wanted = HelpPane.size(for: scene.help)
+            let frame = Layout.centered(rows: wanted.rows, columns: wanted.columns, in: chrome.body)
+            hosts.append(PaneHost(pane: HelpPane(title: scene.title, hints: scene.help), frame: frame))
+        }
+        return hosts
+    }
+}

@@ -1,0 +1,76 @@
+import KuchiCore
+import Observation
+
+/// RegisterForm: the Register screen's fields — the name being typed, its cursor, the
+/// Remember-me toggle and which control has focus.
+///
+/// The text is kept as an array of `Character`s so the cursor moves and Backspace deletes by
+/// user-perceived character: one keystroke removes a whole さ, never half of it.
+@MainActor
+@Observable
+final class RegisterForm {
+    /// Field: the focusable controls, in Tab order.
+    enum Field: CaseIterable, Sendable {
+        case name, rememberMe, ok
+    }
+
+    /// maximumCharacters: a paste longer than this is cut here, not typed for seconds.
+    static let maximumCharacters = UserManager.nameLengthRange.upperBound
+
+    private(set) var characters: [Character] = []
+    private(set) var cursor = 0
+    var rememberMe = true
+    private(set) var focus = Field.name
+
+    var text: String { String(characters) }
+
+    /// isValid: Kuchi's rule (3+ characters after trimming), shared with the model.
+    var isValid: Bool { UserManager.isValidName(text) }
+
+    /// insert: types a character at the cursor; returns false when the name is full.
+    @discardableResult
+    func insert(_ character: Character) -> Bool {
+        guard characters.count < Self.maximumCharacters else { return false }
+        // A combining mark typed after a letter joins it in one Character; keep the cursor on
+        // the grapheme boundary by rebuilding from the joined string.
+        var joined = String(characters[..<cursor])
+        joined.append(character)
+        let head = Array(joined)
+        characters = head + characters[cursor...]
+        cursor = head.count
+        return true
+    }
+
+    func backspace() {
+        guard cursor > 0 else { return }
+        characters.remove(at: cursor - 1)
+        cursor -= 1
+    }
+
+    func deleteForward() {
+        guard cursor < characters.count else { return }
+        characters.remove(at: cursor)
+    }
+
+    func moveCursor(to position: Int) {
+        let clamped = min(max(position, 0), characters.count)
+        if cursor != clamped { cursor = clamped }
+    }
+
+    func focus(_ field: Field) {
+        if focus != field { focus = field }
+    }
+
+    /// focusNext / focusPrevious: Tab and Shift-Tab, wrapping.
+    func focusNext(by step: Int) {
+        let all = Field.allCases
+        let index = all.firstIndex(of: focus) ?? 0
+        focus(all[(index + step + all.count) % all.count])
+    }
+
+    func reset() {
+        if !characters.isEmpty { characters = [] }
+        if cursor != 0 { cursor = 0 }
+        focus(.name)
+    }
+}

@@ -1,0 +1,103 @@
+/// TerminalSize: the terminal's size in rows and columns.
+struct TerminalSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+    var rows: Int
+    var columns: Int
+
+    /// description: "100×30", columns first as terminals are usually described.
+    var description: String { "\(columns)×\(rows)" }
+}
+
+/// SizeClass: Kuchi's two layouts, chosen from the terminal's height like SwiftUI's vertical
+/// size class (a phone in landscape is vertically compact).
+enum SizeClass: Equatable, Hashable, Sendable {
+    /// compact: fewer than `Layout.compactBelowRows` rows — question and choices side by side.
+    case compact
+    /// regular: tall enough to stack question, score and choices.
+    case regular
+}
+
+/// Layout: every breakpoint and frame, as pure functions of the terminal size.
+///
+/// Keeping the breakpoints in one place means the tests at and around them cover all of them,
+/// and the one resize path only has to ask this for new frames.
+enum Layout {
+    /// minimum: the smallest terminal any layout fits (the landscape challenge needs 12 rows:
+    /// header, 7 rows of question/choices, a 3-row score, the key bar; 40 columns give each side
+    /// room for a word or a short answer).
+    static let minimum = TerminalSize(rows: 12, columns: 40)
+    /// compactBelowRows: fewer rows than this is vertically compact (landscape layout).
+    static let compactBelowRows = 24
+    /// scoreRows: the score pane's height in both layouts.
+    static let scoreRows = 3
+
+    /// fits: whether any layout fits; otherwise the "too small" screen shows.
+    static func fits(_ size: TerminalSize) -> Bool {
+        size.rows >= minimum.rows && size.columns >= minimum.columns
+    }
+
+    /// sizeClass: compact below 24 rows, regular from 24.
+    static func sizeClass(for size: TerminalSize) -> SizeClass {
+        size.rows < compactBelowRows ? .compact : .regular
+    }
+
+    /// Chrome: the frames every screen shares — a header row, the body, the key bar row.
+    struct Chrome: Equatable {
+        var header: Rect
+        var body: Rect
+        var keyBar: Rect
+    }
+
+    /// chrome: header on the first row, key bar on the last, the body between.
+    static func chrome(for size: TerminalSize) -> Chrome {
+        let rows = max(size.rows, 0)
+        let columns = max(size.columns, 0)
+        return Chrome(
+            header: Rect(row: 0, column: 0, rows: min(1, rows), columns: columns),
+            body: Rect(row: 1, column: 0, rows: max(rows - 2, 0), columns: columns),
+            keyBar: Rect(row: max(rows - 1, 0), column: 0, rows: rows >= 2 ? 1 : 0, columns: columns)
+        )
+    }
+
+    /// ChallengeFrames: where the challenge screen's three panes go.
+    struct ChallengeFrames: Equatable {
+        var sizeClass: SizeClass
+        var question: Rect
+        var choices: Rect
+        var score: Rect
+    }
+
+    /// challenge: side by side with the score across the bottom when compact; stacked question,
+    /// score, choices otherwise. `body` is the chrome's body.
+    static func challenge(in body: Rect, sizeClass: SizeClass) -> ChallengeFrames {
+        switch sizeClass {
+        case .compact:
+            let mainRows = max(body.rows - scoreRows, 0)
+            let questionColumns = body.columns / 2
+            return ChallengeFrames(
+                sizeClass: .compact,
+                question: Rect(row: body.row, column: body.column, rows: mainRows, columns: questionColumns),
+                choices: Rect(row: body.row, column: body.column + questionColumns, rows: mainRows,
+                              columns: body.columns - questionColumns),
+                score: Rect(row: body.row + mainRows, column: body.column, rows: min(scoreRows, body.rows), columns: body.columns)
+            )
+        case .regular:
+            let free = max(body.rows - scoreRows, 0)
+            let questionRows = free * 9 / 20
+            let choicesRows = free - questionRows
+            return ChallengeFrames(
+                sizeClass: .regular,
+                question: Rect(row: body.row, column: body.column, rows: questionRows, columns: body.columns),
+                choices: Rect(row: body.row + questionRows + scoreRows, column: body.column, rows: choicesRows, columns: body.columns),
+                score: Rect(row: body.row + questionRows, column: body.column, rows: scoreRows, columns: body.columns)
+            )
+        }
+    }
+
+    /// centered: a rect of at most `rows`×`columns`, centred in `area` (clamped to it).
+    static func centered(rows: Int, columns: Int, in area: Rect) -> Rect {
+        let height = min(rows, area.rows)
+        let width = min(columns, area.columns)
+        return Rect(row: area.row + (area.rows - height) / 2, column: area.column + (area.columns - width) / 2,
+                    rows: height, columns: width)
+    }
+}

@@ -1,0 +1,29 @@
+/// HelpPane: the `?` overlay — every key of the current screen, in a framed box.
+struct HelpPane: Pane {
+    let title: String
+    let hints: [KeyHint]
+    let name = "help"
+
+    /// size: the box's size for these hints, before clamping to the terminal.
+    static func size(for hints: [KeyHint]) -> TerminalSize {
+        let keyWidth = hints.map(\.keys.displayWidth).max() ?? 0
+        let labelWidth = hints.map(\.label.displayWidth).max() ?? 0
+        return TerminalSize(rows: hints.count + 4, columns: max(keyWidth + labelWidth + 7, 34))
+    }
+
+    func draw(into screen: inout Screen, environment: PaneEnvironment) {
+        let theme = environment.theme
+        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
+        screen.fill(area)
+        screen.box(area, style: theme.accent, title: "Help · \(title)", titleStyle: theme.title)
+        let keyWidth = hints.map(\.keys.displayWidth).max() ?? 0
+        for (index, hint) in hints.enumerated() where index + 1 < area.rows - 2 {
+            let row = index + 1
+            screen.put(hint.keys, row: row, column: 2, style: theme.key, clip: area.inset(by: 1))
+            screen.put(hint.label, row: row, column: 2 + keyWidth + 2, style: theme.text, clip: area.inset(by: 1))
+        }
+        if area.rows >= 3 {
+            screen.putCentered("? or Esc closes", row: area.rows - 2, in: area.inset(by: 1), style: theme.dim)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import KuchiCore
+
+/// QuestionPane: the Japanese word, large and centred, its reading and romaji behind the hint
+/// toggle, and the feedback on the last answer.
+///
+/// Reads `currentTest`, `hintVisible` and `feedback` only — never the score — so a wrong
+/// answer's new tally does not redraw it, and a hint toggle redraws nothing else.
+struct QuestionPane: Pane {
+    let quiz: ChallengesViewModel
+    let name = "question"
+
+    func draw(into screen: inout Screen, environment: PaneEnvironment) {
+        let theme = environment.theme
+        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
+        guard let challenge = quiz.currentTest?.challenge else {
+            screen.box(area, style: theme.frame, title: "Question", titleStyle: theme.title)
+            return
+        }
+        screen.box(area, style: theme.frame, title: challenge.category ?? "Question", titleStyle: theme.title)
+        let inner = area.inset(by: 1)
+        guard inner.rows > 0, inner.columns > 0 else { return }
+        let feedback = feedbackLines(width: inner.columns - 2, theme: theme)
+        let feedbackRows = min(feedback.count, max(inner.rows - 2, 0))
+        let contentRows = inner.rows - feedbackRows
+        let wordRow = inner.row + max(0, (contentRows - 3) / 2)
+        screen.putCentered(Self.large(challenge.question, width: inner.columns - 2), row: wordRow, in: inner, style: theme.word)
+        let hintRow = wordRow + (contentRows >= 5 ? 2 : 1)
+        if hintRow < inner.row + contentRows {
+            if quiz.hintVisible {
+                let reading = [challenge.reading, challenge.pronunciation].compactMap { $0 }.joined(separator: " · ")
+                screen.putCentered(reading, row: hintRow, in: inner, style: theme.accent)
+            } else {
+                screen.putCentered("h: show reading", row: hintRow, in: inner, style: theme.dim)
+            }
+        }
+        for (offset, line) in feedback.prefix(feedbackRows).enumerated() {
+            screen.putCentered(line.text, row: inner.row + contentRows + offset, in: inner, style: line.style)
+        }
+    }
+
+    /// large: the word with a space between characters when it fits, which reads as a bigger,
+    /// calmer glyph run in a terminal that has only one font size.
+    static func large(_ word: String, width: Int) -> String {
+        let spaced = word.map(String.init).joined(separator: " ")
+        return spaced.displayWidth <= width ? spaced : word
+    }
+
+    private func feedbackLines(width: Int, theme: Theme) -> [(text: String, style: Style)] {
+        guard let feedback = quiz.feedback, width > 0 else { return [] }
+        switch feedback {
+        case .correct(let challenge):
+            let reading = [challenge.reading, challenge.pronunciation].compactMap { $0 }.joined(separator: " · ")
+            let text = "✓ Congratulations! \(challenge.question) (\(reading)) is “\(challenge.answer)”."
+            return TextWrap.lines(text, width: width, maximumLines: 2).map { ($0, theme.correct) }
+        case .wrong(let answer):
+            let text = "✗ Oh no! “\(answer)” is not it. Try again."
+            return TextWrap.lines(text, width: width, maximumLines: 2).map { ($0, theme.wrong) }
+        }
+    }
+}

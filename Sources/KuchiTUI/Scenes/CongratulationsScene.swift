@@ -1,0 +1,53 @@
+import KuchiCore
+
+/// CongratulationsScene: the session is over; play again or go back.
+struct CongratulationsScene: Scene {
+    let state: AppState
+    let user: UserManager
+    let quiz: ChallengesViewModel
+    let title = "Congratulations"
+
+    var hints: [KeyHint] {
+        [KeyHint(keys: "←→", label: "Move"), KeyHint(keys: "Enter", label: "Select"), KeyHint(keys: "p", label: "Play again"),
+         KeyHint(keys: "?", label: "Help"), KeyHint(keys: "q", label: "Back")]
+    }
+
+    var help: [KeyHint] {
+        [KeyHint(keys: "← → Tab", label: "move between the buttons"),
+         KeyHint(keys: "Enter Space", label: "press the focused button"),
+         KeyHint(keys: "p", label: "play again (the score starts over)"),
+         KeyHint(keys: "?", label: "this help"),
+         KeyHint(keys: "q Esc", label: "back to Welcome")]
+    }
+
+    func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
+        [(CongratulationsPane(user: user, quiz: quiz, state: state, activate: activate), body)]
+    }
+
+    func handle(_ key: Key) {
+        let count = CongratulationsPane.buttons.count
+        switch key {
+        case .left, .backTab, .character("h"): setFocus((state.congratulationsFocus + count - 1) % count)
+        case .right, .tab, .character("l"): setFocus((state.congratulationsFocus + 1) % count)
+        case .enter, .character(" "): activate(state.congratulationsFocus)
+        case .character("p"): activate(0)
+        case .escape, .character("q"): state.go(.welcome)
+        default: break
+        }
+    }
+
+    private func setFocus(_ index: Int) {
+        if state.congratulationsFocus != index { state.congratulationsFocus = index }
+    }
+
+    /// activate: 0 plays again (score reset, new question count), 1 goes back to Welcome.
+    func activate(_ index: Int) {
+        if index == 0 {
+            quiz.restart(numberOfQuestions: user.numberOfQuestions)
+            state.challenge.select(0)
+            state.go(.challenge)
+        } else {
+            state.go(.welcome)
+        }
+    }
+}

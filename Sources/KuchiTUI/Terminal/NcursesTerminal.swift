@@ -1,0 +1,220 @@
+import CNcurses
+import Foundation
+
+/// NcursesTerminal: the only code that talks to ncurses. Panes never see it: they draw into
+/// `Screen` grids, and this copies a grid into the pane's own ncurses window.
+@MainActor
+final class NcursesTerminal: TerminalBackend {
+    private var windows: [ObjectIdentifier: UnsafeMutablePointer<WINDOW>] = [:]
+    private var pairs: [ColorPairKey: Int16] = [:]
+    private(set) var colors: Bool
+    private var isOpen = true
+    private let screenPointer: OpaquePointer
+
+    /// StartError: why the terminal could not be used, in one sentence.
+    struct StartError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// init: enters curses mode (alternate screen, no echo, cbreak, keypad, short ESCDELAY).
+    init(noColor: Bool) throws(StartError) {
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" {
+            throw StartError(description: "kuchi needs a full-screen terminal, but TERM is \(term.isEmpty ? "not set" : "\"dumb\""); run it in a terminal emulator such as xterm, or set TERM (e.g. TERM=xterm-256color).")
+        }
+        // ncurses reads ESCDELAY when it starts; a short delay makes Esc answer at once.
+        setenv("ESCDELAY", "25", 1)
+        TerminalRestorer.saveTerminalState()
+        guard let screen = newterm(nil, kuchi_stdout(), kuchi_stdin()) else {
+            throw StartError(description: "kuchi does not know the terminal type \"\(term)\"; set TERM to a known type (e.g. TERM=xterm-256color).")
+        }
+        screenPointer = screen
+        set_term(screen)
+        if tigetstr("cup").map({ Int(bitPattern: $0) == -1 || Int(bitPattern: $0) == 0 }) ?? true {
+            endwin()
+            delscreen(screen)
+            throw StartError(description: "the terminal \"\(term)\" cannot move the cursor, which kuchi needs; use a full-screen terminal.")
+        }
+        kuchi_set_escdelay(25)
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(kuchi_stdscr(), false)
+        keypad(kuchi_stdscr(), true)
+        leaveok(kuchi_stdscr(), false)
+        colors = !noColor && has_colors()
+        if colors {
+            start_color()
+            use_default_colors()
+        }
+        mousemask(mmask_t(kuchi_button1_clicked() | kuchi_button1_pressed()), nil)
+        mouseinterval(0)
+        curs_set(0)
+        TerminalRestorer.install()
+    }
+
+    var size: TerminalSize {
+        TerminalSize(rows: Int(getmaxy(kuchi_stdscr())), columns: Int(getmaxx(kuchi_stdscr())))
+    }
+
+    func beginLayout(_ hosts: [PaneHost]) {
+        for window in windows.values { delwin(window) }
+        windows = [:]
+        // Clearing stdscr once per layout also leaves it untouched afterwards, so the implicit
+        // refresh inside wget_wch never paints a blank stdscr over the panes.
+        werase(kuchi_stdscr())
+        wnoutrefresh(kuchi_stdscr())
+        for host in hosts where !host.frame.isEmpty {
+            if let window = newwin(Int32(host.frame.rows), Int32(host.frame.columns), Int32(host.frame.row), Int32(host.frame.column)) {
+                leaveok(window, false)
+                windows[ObjectIdentifier(host)] = window
+            }
+        }
+    }
+
+    func show(_ host: PaneHost) {
+        guard let window = windows[ObjectIdentifier(host)] else { return }
+        let screen = host.content
+        var character = cchar_t()
+        for row in 0..<screen.rows {
+            for column in 0..<screen.columns {
+                let cell = screen[row, column]
+                guard cell.width > 0 else { continue }
+                var wide = cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                wide.append(0)
+                let (attributes, pair) = curses(cell.style)
+                setcchar(&character, wide, attr_t(attributes), pair, nil)
+                mvwadd_wch(window, Int32(row), Int32(column), &character)
+            }
+        }
+        wnoutrefresh(window)
+    }
+
+    func finishFrame(cursor: (row: Int, column: Int)?) {
+        if let cursor {
+            curs_set(1)
+            wmove(kuchi_stdscr(), Int32(cursor.row), Int32(cursor.column))
+            // stdscr's own content is blank; moving its cursor and staging it only moves the
+            // physical cursor because nothing on it has changed since beginLayout.
+            wnoutrefresh(kuchi_stdscr())
+        } else {
+            curs_set(0)
+        }
+        doupdate()
+    }
+
+    func nextEvent(wait: Bool) -> InputEvent? {
+        nodelay(kuchi_stdscr(), !wait)
+        while true {
+            if let signal = TerminalRestorer.pendingSignal() {
+                return .interrupted(signal: signal)
+            }
+            var value: wint_t = 0
+            let result = wget_wch(kuchi_stdscr(), &value)
+            if result == ERR {
+                // A signal interrupts the blocking read (handlers are installed without
+                // SA_RESTART); otherwise ERR means "no input" in non-blocking mode.
+                if let signal = TerminalRestorer.pendingSignal() { return .interrupted(signal: signal) }
+                if wait { continue }
+                return nil
+            }
+            if result == kuchi_key_code_yes() {
+                if Int32(value) == KEY_RESIZE { return .terminalResized(size) }
+                if Int32(value) == KEY_MOUSE { if let click = mouseClick() { return click } else { continue } }
+                if let key = Self.specialKey(Int32(value)) { return .keyPressed(key) }
+                continue
+            }
+            if let key = Self.characterKey(UInt32(value)) { return .keyPressed(key) }
+        }
+    }
+
+    /// close: leaves curses mode; safe to call more than once.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        for window in windows.values { delwin(window) }
+        windows = [:]
+        mousemask(0, nil)
+        curs_set(1)
+        endwin()
+        delscreen(screenPointer)
+        TerminalRestorer.uninstall()
+    }
+
+    private func mouseClick() -> InputEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let mask = UInt(event.bstate)
+        guard mask & UInt(kuchi_button1_clicked() | kuchi_button1_pressed()) != 0 else { return nil }
+        return .mouseClicked(row: Int(event.y), column: Int(event.x))
+    }
+
+    static func specialKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_BACKSPACE: .backspace
+        case KEY_DC: .delete
+        case KEY_ENTER: .enter
+        case KEY_BTAB: .backTab
+        case KEY_F0 + 1...KEY_F0 + 24: .function(Int(code - KEY_F0))
+        default: nil
+        }
+    }
+
+    static func characterKey(_ value: UInt32) -> Key? {
+        switch value {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return Unicode.Scalar(value + 96).map { .control(Character($0)) }
+        case 0, 28...31: return nil
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    private struct ColorPairKey: Hashable {
+        let foreground: Color
+        let background: Color
+    }
+
+    /// curses: attributes and colour pair for a style; pairs are allocated on first use.
+    private func curses(_ style: Style) -> (UInt32, Int16) {
+        var attributes = kuchi_a_normal()
+        if style.bold { attributes |= kuchi_a_bold() }
+        if style.dim { attributes |= kuchi_a_dim() }
+        if style.reverse { attributes |= kuchi_a_reverse() }
+        if style.underline { attributes |= kuchi_a_underline() }
+        guard colors, style.foreground != .default || style.background != .default else { return (attributes, 0) }
+        let key = ColorPairKey(foreground: style.foreground, background: style.background)
+        if let pair = pairs[key] { return (attributes, pair) }
+        let pair = Int16(pairs.count + 1)
+        guard Int32(pair) < kuchi_color_pairs() else { return (attributes, 0) }
+        init_pair(pair, Self.cursesColor(style.foreground), Self.cursesColor(style.background))
+        pairs[key] = pair
+        return (attributes, pair)
+    }
+
+    private static func cursesColor(_ color: Color) -> Int16 {
+        switch color {
+        case .default: -1
+        case .black: Int16(COLOR_BLACK)
+        case .red: Int16(COLOR_RED)
+        case .green: Int16(COLOR_GREEN)
+        case .yellow: Int16(COLOR_YELLOW)
+        case .blue: Int16(COLOR_BLUE)
+        case .magenta: Int16(COLOR_MAGENTA)
+        case .cyan: Int16(COLOR_CYAN)
+        case .white: Int16(COLOR_WHITE)
+        }
+    }
+}
