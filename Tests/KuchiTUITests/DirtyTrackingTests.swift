@@ -1,0 +1,98 @@
+import KuchiCore
+import Testing
+@testable import KuchiTUI
+
+/// The heart of the design: a change redraws exactly the panes that read what changed.
+@MainActor
+@Suite("Redraw only what changed")
+struct DirtyTrackingTests {
+    @Test("a right answer draws question, choices and score once each")
+    func rightAnswer() {
+        let pilot = Pilot()
+        #expect(pilot.answerRight() == ["choices", "question", "score"])
+    }
+
+    @Test("a wrong answer draws question (Oh no!), choices (mark) and score (misses)")
+    func wrongAnswer() {
+        let pilot = Pilot()
+        #expect(pilot.answerWrong() == ["choices", "question", "score"])
+        #expect(pilot.contains("Oh no!"))
+    }
+
+    @Test("the same wrong answer again draws nothing")
+    func sameWrongAnswerAgain() {
+        let pilot = Pilot()
+        pilot.answerWrong()
+        pilot.press(.enter)  // dismiss the feedback
+        #expect(pilot.answerWrong() == [])
+    }
+
+    @Test("a hint toggle draws only the question")
+    func hintToggle() {
+        let pilot = Pilot()
+        #expect(pilot.press("h") == ["question"])
+        #expect(pilot.contains("·"))
+        #expect(pilot.press("h") == ["question"])
+    }
+
+    @Test("keys that change nothing draw nothing", arguments: ["x", "Z", "0", "9", "k"] as [Character])
+    func noOpKey(_ key: Character) {
+        let pilot = Pilot()
+        #expect(pilot.press(key) == [])
+        #expect(pilot.terminal.frames.count == 1, "a no-op key must not even flush a frame")
+    }
+
+    @Test("moving the cursor draws only the choices; at the edge it draws nothing")
+    func cursorMoves() {
+        let pilot = Pilot()
+        #expect(pilot.press(.down) == ["choices"])
+        #expect(pilot.press(.up) == ["choices"])
+        #expect(pilot.press(.up) == [])
+    }
+
+    @Test("Space toggles the choices and draws only them")
+    func toggleChoices() {
+        let pilot = Pilot()
+        #expect(pilot.press(" ") == ["choices"])
+        #expect(pilot.contains("Choices hidden"))
+        #expect(pilot.press(" ") == ["choices"])
+    }
+
+    @Test("dismissing feedback draws only the question")
+    func dismissFeedback() {
+        let pilot = Pilot()
+        pilot.answerWrong()
+        #expect(pilot.press(.enter) == ["question"])
+        #expect(!pilot.contains("Oh no!"))
+    }
+
+    @Test("a resize redraws every pane once")
+    func resize() {
+        let pilot = Pilot()
+        #expect(pilot.resize(rows: 20, columns: 100) == ["choices", "header", "keybar", "question", "score"])
+        #expect(pilot.resize(rows: 20, columns: 100) == [], "the same size again changes nothing")
+    }
+
+    @Test("a setting that no pane shows draws nothing; the appearance redraws all")
+    func settings() {
+        let pilot = Pilot()
+        #expect(pilot.send(.terminalResized(pilot.terminal.size)) == [])
+        pilot.user.numberOfQuestions = 10
+        #expect(pilot.send(.terminalResized(pilot.terminal.size)) == [])
+        pilot.user.appearance = .dark
+        #expect(pilot.send(.terminalResized(pilot.terminal.size)) == ["choices", "header", "keybar", "question", "score"])
+    }
+
+    @Test("the help overlay opens and closes with a full redraw, and keeps the state")
+    func help() {
+        let pilot = Pilot()
+        pilot.answerWrong()
+        let word = pilot.quiz.currentTest
+        #expect(pilot.press("?").contains("help"))
+        #expect(pilot.contains("Help · Challenge"))
+        pilot.press(.escape)
+        #expect(!pilot.contains("Help · Challenge"))
+        #expect(pilot.quiz.currentTest == word)
+        #expect(pilot.contains("Oh no!"))
+    }
+}

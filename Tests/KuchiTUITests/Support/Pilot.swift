@@ -1,0 +1,142 @@
+import Foundation
+import KuchiCore
+@testable import KuchiTUI
+
+/// InMemoryTerminal: a TerminalBackend that composes panes into one `Screen` grid, so tests see
+/// exactly what a person would, and counts what was drawn per frame.
+@MainActor
+final class InMemoryTerminal: TerminalBackend {
+    var size: TerminalSize
+    var colors: Bool
+    private(set) var screen: Screen
+    private(set) var cursor: (row: Int, column: Int)?
+    /// shownThisFrame: pane names staged since the last `finishFrame`.
+    private(set) var staged: [String] = []
+    private(set) var frames: [[String]] = []
+    private var hosts: [PaneHost] = []
+
+    init(rows: Int, columns: Int, colors: Bool = true) {
+        size = TerminalSize(rows: rows, columns: columns)
+        self.colors = colors
+        screen = Screen(rows: rows, columns: columns)
+    }
+
+    func beginLayout(_ hosts: [PaneHost]) {
+        self.hosts = hosts
+        screen = Screen(rows: size.rows, columns: size.columns)
+    }
+
+    func show(_ host: PaneHost) {
+        staged.append(host.name)
+        screen.blit(host.content, row: host.frame.row, column: host.frame.column)
+    }
+
+    func finishFrame(cursor: (row: Int, column: Int)?) {
+        self.cursor = cursor
+        frames.append(staged)
+        staged = []
+    }
+
+    func nextEvent(wait: Bool) -> InputEvent? { nil }
+}
+
+/// Pilot: drives the real App with keys, clicks and resizes, like Textual's Pilot, and
+/// reports which panes each event redrew.
+@MainActor
+final class Pilot {
+    let terminal: InMemoryTerminal
+    let app: App
+    let quiz: ChallengesViewModel
+    let user: UserManager
+    let state: AppState
+
+    init(rows: Int = 30, columns: Int = 100, deck: Deck = TestDecks.small, route: Route = .challenge,
+         name: String? = "さくら", seed: UInt64 = 7, questions: Int = 3, colors: Bool = true) {
+        terminal = InMemoryTerminal(rows: rows, columns: columns, colors: colors)
+        user = UserManager(store: nil, clock: { Date(timeIntervalSince1970: 1_000_000) })
+        if let name { user.register(name: name, rememberMe: false) }
+        user.numberOfQuestions = questions
+        quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: seed),
+                                   clock: { Date(timeIntervalSince1970: 1_000_000) })
+        state = AppState(route: route)
+        app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: nil))
+        app.render()
+    }
+
+    var screen: Screen { terminal.screen }
+
+    /// send: one event then one frame; returns the panes drawn, sorted.
+    @discardableResult
+    func send(_ event: InputEvent) -> [String] {
+        let before = terminal.frames.count
+        app.handle(event)
+        app.render()
+        return terminal.frames[before...].flatMap { $0 }.sorted()
+    }
+
+    @discardableResult
+    func press(_ key: Key) -> [String] { send(.keyPressed(key)) }
+
+    @discardableResult
+    func press(_ character: Character) -> [String] { send(.keyPressed(.character(character))) }
+
+    /// type: each character as its own key press; returns everything drawn.
+    @discardableResult
+    func type(_ text: String) -> [String] {
+        text.flatMap { press($0) }.sorted()
+    }
+
+    @discardableResult
+    func resize(rows: Int, columns: Int) -> [String] {
+        terminal.size = TerminalSize(rows: rows, columns: columns)
+        return send(.terminalResized(terminal.size))
+    }
+
+    @discardableResult
+    func click(row: Int, column: Int) -> [String] { send(.mouseClicked(row: row, column: column)) }
+
+    /// text: the screen as lines, trailing spaces trimmed (for `contains` checks).
+    var lines: [String] {
+        screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+
+    func contains(_ text: String) -> Bool {
+        lines.contains { $0.contains(text) }
+    }
+
+    /// rightIndex / wrongIndex: positions of the right answer and of a wrong one.
+    var rightIndex: Int { quiz.currentTest?.correctIndex ?? 0 }
+    var wrongIndex: Int { ((quiz.currentTest?.correctIndex ?? 0) + 1) % 3 }
+
+    /// answerRight / answerWrong: press the digit of the right or a wrong choice.
+    @discardableResult
+    func answerRight() -> [String] { press(Character("\(rightIndex + 1)")) }
+
+    @discardableResult
+    func answerWrong() -> [String] { press(Character("\(wrongIndex + 1)")) }
+}
+
+/// TestDecks: small decks with Japanese words, built through the real validator.
+enum TestDecks {
+    static let small: Deck = make([
+        ("猫", "ねこ", "neko", "cat", "Animals"), ("犬", "いぬ", "inu", "dog", "Animals"),
+        ("鳥", "とり", "tori", "bird", "Animals"), ("魚", "さかな", "sakana", "fish", "Animals"),
+        ("ありがとう", nil, "arigatō", "thank you", "Greetings"), ("はい", nil, "hai", "yes", "Greetings"),
+    ])
+
+    static func make(_ entries: [(String, String?, String, String, String?)]) -> Deck {
+        let challenges = entries.map { entry -> [String: String] in
+            var object = ["question": entry.0, "pronunciation": entry.2, "answer": entry.3]
+            if let reading = entry.1 { object["reading"] = reading }
+            if let category = entry.4 { object["category"] = category }
+            return object
+        }
+        let json: [String: Any] = ["title": "Test deck", "challenges": challenges]
+        do {
+            let data = try JSONSerialization.data(withJSONObject: json)
+            return try Deck.decode(data, source: "test deck")
+        } catch {
+            fatalError("test deck is invalid: \(error)")
+        }
+    }
+}
