@@ -22,6 +22,7 @@ static inline unsigned int kuchi_a_underline(void) { return (unsigned int)A_UNDE
 static inline unsigned int kuchi_a_normal(void) { return (unsigned int)A_NORMAL; }
 static inline int kuchi_key_code_yes(void) { return KEY_CODE_YES; }
 static inline WINDOW *kuchi_stdscr(void) { return stdscr; }
+static inline WINDOW *kuchi_curscr(void) { return curscr; }
 static inline FILE *kuchi_stdout(void) { return stdout; }
 static inline FILE *kuchi_stdin(void) { return stdin; }
 static inline int kuchi_color_pairs(void) { return COLOR_PAIRS; }

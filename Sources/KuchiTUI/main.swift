@@ -40,7 +40,8 @@ enum Launch {
         } catch {
             return fail(error.description)
         }
-        let app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]))
+        let app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
+                      redrawEverything: environment["KUCHI_REDRAW"] == "all")
         let signal = app.run()
         terminal.close()
         if let problem = user.problem {

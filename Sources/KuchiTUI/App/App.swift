@@ -13,6 +13,9 @@ final class App {
     private var layoutKey: LayoutKey?
     private var environment: PaneEnvironment?
     private var lastCursor: Position?
+    /// redrawEverything: `KUCHI_REDRAW=all`, the naive baseline the benchmark compares with —
+    /// every pane redrawn and the whole terminal repainted on every event.
+    private let redrawEverything: Bool
 
     /// LayoutKey: what decides the set of panes and their frames; when it changes, every pane
     /// is rebuilt and drawn once (resize, screen change, help).
@@ -27,7 +30,9 @@ final class App {
         var column: Int
     }
 
-    init(state: AppState, user: UserManager, quiz: ChallengesViewModel, backend: any TerminalBackend, log: RenderLog) {
+    init(state: AppState, user: UserManager, quiz: ChallengesViewModel, backend: any TerminalBackend, log: RenderLog,
+         redrawEverything: Bool = false) {
+        self.redrawEverything = redrawEverything
         self.state = state
         self.user = user
         self.quiz = quiz
@@ -123,10 +128,10 @@ final class App {
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))
         var relayout = false
-        if key != layoutKey {
+        if key != layoutKey || redrawEverything {
             layoutKey = key
             hosts = makeHosts(size: size, sizeClass: environment.sizeClass)
-            backend.beginLayout(hosts)
+            backend.beginLayout(hosts, repaint: redrawEverything)
             log.note("layout \(size.rows)x\(size.columns) \(state.route)")
             relayout = true
         } else if environment != self.environment {

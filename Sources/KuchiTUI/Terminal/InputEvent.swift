@@ -25,8 +25,9 @@ protocol TerminalBackend: AnyObject {
     /// colors: whether the terminal can show colour (false also under `NO_COLOR`).
     var colors: Bool { get }
     /// beginLayout: a new set of panes replaces the old (resize, screen change): forget the old
-    /// areas and clear the screen once.
-    func beginLayout(_ hosts: [PaneHost])
+    /// areas and clear the screen once. `repaint` makes the next frame rewrite every cell of the
+    /// terminal instead of only what differs (the naive baseline).
+    func beginLayout(_ hosts: [PaneHost], repaint: Bool)
     /// show: a pane has drawn; stage its content for the next frame (`wnoutrefresh`).
     func show(_ host: PaneHost)
     /// finishFrame: put the staged panes on the terminal at once (`doupdate`), with the cursor

@@ -57,7 +57,8 @@ final class NcursesTerminal: TerminalBackend {
         TerminalSize(rows: Int(getmaxy(kuchi_stdscr())), columns: Int(getmaxx(kuchi_stdscr())))
     }
 
-    func beginLayout(_ hosts: [PaneHost]) {
+    func beginLayout(_ hosts: [PaneHost], repaint: Bool) {
+        if repaint { clearok(kuchi_curscr(), true) }
         for window in windows.values { delwin(window) }
         windows = [:]
         // Clearing stdscr once per layout also leaves it untouched afterwards, so the implicit

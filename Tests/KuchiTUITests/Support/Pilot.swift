@@ -21,7 +21,7 @@ final class InMemoryTerminal: TerminalBackend {
         screen = Screen(rows: rows, columns: columns)
     }
 
-    func beginLayout(_ hosts: [PaneHost]) {
+    func beginLayout(_ hosts: [PaneHost], repaint: Bool) {
         self.hosts = hosts
         screen = Screen(rows: size.rows, columns: size.columns)
     }
