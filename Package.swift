@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .executable(name: "kuchi", targets: ["KuchiTUI"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
     targets: [
         .systemLibrary(
             name: "CNcurses",
@@ -18,10 +21,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "KuchiTUI",
-            dependencies: ["KuchiCore", "CNcurses"]
+            dependencies: [
+                "KuchiCore", "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "KuchiCoreTests", dependencies: ["KuchiCore"]),
         .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "KuchiE2ETests", dependencies: ["KuchiTUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import KuchiCore
 
@@ -9,7 +10,7 @@ import Glibc
 @MainActor
 enum Launch {
     /// run: starts Kuchi and returns the process exit status.
-    static func run() -> Int32 {
+    static func run(_ options: KuchiCommand) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             return fail("kuchi is an interactive quiz and needs a terminal: run it in a terminal window, not with its input or output redirected.")
@@ -19,21 +20,40 @@ enum Launch {
         }
         let deck: Deck
         do throws(DeckError) {
-            deck = try Deck.bundled()
+            if let path = options.deck {
+                deck = try Deck.load(from: URL(fileURLWithPath: path))
+            } else {
+                deck = try Deck.bundled()
+            }
         } catch {
             return fail(error.description)
         }
-        let store = ProfileStore(directory: ProfileStore.defaultDirectory(environment: environment))
-        let user = UserManager(store: store)
+        let directory = options.configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
+        let user = UserManager(store: ProfileStore(directory: directory))
         user.loadSavedProfiles()
-        if let profile = user.savedProfiles.first { user.signIn(profile) }
+        let route: Route
+        if let name = options.profile {
+            guard let profile = user.savedProfiles.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                let saved = user.savedProfiles.map(\.name)
+                return fail("there is no saved profile named \"\(name)\"" + (saved.isEmpty ? "." : "; saved profiles: \(saved.joined(separator: ", ")).")) 
+            }
+            user.signIn(profile)
+            route = .welcome
+        } else if user.savedProfiles.count == 1, let profile = user.savedProfiles.first {
+            user.signIn(profile)
+            route = .welcome
+        } else {
+            route = user.savedProfiles.isEmpty ? .register : .profiles
+        }
+        let questions = options.questions ?? user.numberOfQuestions
         let quiz: ChallengesViewModel
         if let seed = environment["KUCHI_SEED"].flatMap(UInt64.init) {
-            quiz = ChallengesViewModel(deck: deck, numberOfQuestions: user.numberOfQuestions, random: SeededGenerator(seed: seed))
+            quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: seed))
         } else {
-            quiz = ChallengesViewModel(deck: deck, numberOfQuestions: user.numberOfQuestions)
+            quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions)
         }
-        let state = AppState(route: user.isRegistered ? .welcome : .register)
+        let state = AppState(route: route)
+        state.questionsOverride = options.questions
         let terminal: NcursesTerminal
         do throws(NcursesTerminal.StartError) {
             terminal = try NcursesTerminal(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
@@ -74,4 +94,32 @@ enum Launch {
     }
 }
 
-exit(Launch.run())
+/// main: parse, then dispatch on the main actor. Usage errors exit 2 (as most CLI tools do),
+/// not ArgumentParser's default 64.
+@MainActor
+func main() -> Int32 {
+    let command: any ParsableCommand
+    do {
+        command = try KuchiCommand.parseAsRoot()
+    } catch {
+        let code = KuchiCommand.exitCode(for: error)
+        let message = KuchiCommand.fullMessage(for: error)
+        if code == .success {
+            print(message)
+            return 0
+        }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        return code == .validationFailure ? 2 : code.rawValue
+    }
+    let report: (lines: [String], status: Int32)
+    switch command {
+    case let check as CheckDeck: report = check.report()
+    case let decks as Decks: report = decks.report()
+    case let options as KuchiCommand: return Launch.run(options)
+    default: return 2
+    }
+    for line in report.lines { print(line) }
+    return report.status
+}
+
+exit(main())

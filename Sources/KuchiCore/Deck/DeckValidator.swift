@@ -26,21 +26,27 @@ struct DeckValidator {
         var answers: [String: Int] = [:]
         for (offset, rawEntry) in entries.enumerated() {
             let entry = offset + 1
-            guard let challenge = challenge(from: rawEntry, entry: entry) else { continue }
-            if let first = questions[challenge.question] {
-                problems.append(DeckProblem(.duplicateQuestion, entry: entry, field: "question",
-                                            "\"\(challenge.question)\" is already entry \(first)"))
-            } else {
-                questions[challenge.question] = entry
+            let parsed = challenge(from: rawEntry, entry: entry)
+            // Duplicates are checked on every entry that has the field, even one with other
+            // problems, so a single pass reports everything there is to fix.
+            if let question = parsed.question {
+                if let first = questions[question] {
+                    problems.append(DeckProblem(.duplicateQuestion, entry: entry, field: "question",
+                                                "\"\(question)\" is already entry \(first)"))
+                } else {
+                    questions[question] = entry
+                }
             }
-            let answerKey = Self.answerKey(challenge.answer)
-            if let first = answers[answerKey] {
-                problems.append(DeckProblem(.duplicateAnswer, entry: entry, field: "answer",
-                                            "\"\(challenge.answer)\" is already the answer of entry \(first); two right-looking choices would show"))
-            } else {
-                answers[answerKey] = entry
+            if let answer = parsed.answer {
+                let answerKey = Self.answerKey(answer)
+                if let first = answers[answerKey] {
+                    problems.append(DeckProblem(.duplicateAnswer, entry: entry, field: "answer",
+                                                "\"\(answer)\" is already the answer of entry \(first); two right-looking choices would show"))
+                } else {
+                    answers[answerKey] = entry
+                }
             }
-            challenges.append(challenge)
+            if let challenge = parsed.challenge { challenges.append(challenge) }
         }
         if entries.count < Deck.minimumEntries {
             problems.append(DeckProblem(.tooFewEntries, field: "challenges",
@@ -54,10 +60,10 @@ struct DeckValidator {
         answer.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
-    private mutating func challenge(from raw: Any, entry: Int) -> Challenge? {
+    private mutating func challenge(from raw: Any, entry: Int) -> (challenge: Challenge?, question: String?, answer: String?) {
         guard let object = raw as? [String: Any] else {
             problems.append(DeckProblem(.wrongType, entry: entry, "must be an object with question, pronunciation and answer"))
-            return nil
+            return (nil, nil, nil)
         }
         let question = requiredString(object["question"], entry: entry, field: "question")
         let reading = optionalString(object["reading"], entry: entry, field: "reading")
@@ -75,8 +81,9 @@ struct DeckValidator {
         if let reading, !Script.isKana(reading) {
             problems.append(DeckProblem(.readingNotKana, entry: entry, field: "reading", "\"\(reading)\" must be written in kana"))
         }
-        guard let question, let pronunciation, let answer else { return nil }
-        return Challenge(question: question, reading: reading, pronunciation: pronunciation, answer: answer, category: category)
+        guard let question, let pronunciation, let answer else { return (nil, question, answer) }
+        return (Challenge(question: question, reading: reading, pronunciation: pronunciation, answer: answer, category: category),
+                question, answer)
     }
 
     private mutating func requiredString(_ value: Any?, entry: Int, field: String) -> String? {

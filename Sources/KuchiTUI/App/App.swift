@@ -44,6 +44,7 @@ final class App {
     var scene: any Scene {
         switch state.route {
         case .register: RegisterScene(state: state, user: user)
+        case .profiles: ProfilesScene(state: state, user: user)
         case .welcome: WelcomeScene(state: state, user: user, quiz: quiz)
         case .challenge: ChallengeScene(state: state, quiz: quiz)
         case .congratulations: CongratulationsScene(state: state, user: user, quiz: quiz)

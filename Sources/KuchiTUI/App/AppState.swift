@@ -4,6 +4,8 @@ import Observation
 /// Route: which screen is up.
 enum Route: Equatable, Hashable, Sendable {
     case register
+    /// profiles: the profile picker, when several learners have saved profiles.
+    case profiles
     case welcome
     case challenge
     case congratulations
@@ -24,6 +26,10 @@ final class AppState {
     let challenge = ChallengeScreenState()
     /// welcomeFocus / congratulationsFocus: which button Enter activates.
     var congratulationsFocus = 0
+    /// profileSelection: the picker's cursor.
+    var profileSelection = 0
+    /// questionsOverride: `--questions N`, for this run only (the saved setting is untouched).
+    @ObservationIgnored var questionsOverride: Int?
 
     init(route: Route) {
         self.route = route

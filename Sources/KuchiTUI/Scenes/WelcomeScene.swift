@@ -32,7 +32,7 @@ struct WelcomeScene: Scene {
     /// start: resumes a session under way, or begins one with the current question count.
     func start() {
         if !quiz.isInProgress {
-            quiz.restart(numberOfQuestions: user.numberOfQuestions)
+            quiz.restart(numberOfQuestions: state.questionsOverride ?? user.numberOfQuestions)
             state.challenge.select(0)
         }
         state.go(.challenge)
