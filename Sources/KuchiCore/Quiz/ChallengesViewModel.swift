@@ -42,7 +42,7 @@ public final class ChallengesViewModel {
     private var answeredIndices: [Int] = []
     public let score: Score
 
-    @ObservationIgnored private let deck: Deck
+    @ObservationIgnored public let deck: Deck
     @ObservationIgnored private var random: AnyRandom
     /// remaining: deck positions not yet answered right; a swap-remove pool so picking the next
     /// word is O(1) however large the deck.

@@ -23,6 +23,8 @@ final class App {
         var size: TerminalSize
         var route: Route
         var helpVisible: Bool
+        var learningEnabled: Bool
+        var confirmingForget: Bool
     }
 
     private struct Position: Equatable {
@@ -48,6 +50,8 @@ final class App {
         case .welcome: WelcomeScene(state: state, user: user, quiz: quiz)
         case .challenge: ChallengeScene(state: state, quiz: quiz)
         case .congratulations: CongratulationsScene(state: state, user: user, quiz: quiz)
+        case .learn: LearnScene(state: state, user: user, cards: flashCards)
+        case .settings: SettingsScene(state: state, user: user)
         }
     }
 
@@ -95,6 +99,17 @@ final class App {
             }
             return
         }
+        if let tab = state.route.tab, !state.confirmingForget, !scene.capturesText {
+            let tabs = AppState.visibleTabs(learningEnabled: user.learningEnabled)
+            let index = tabs.firstIndex(of: tab) ?? 0
+            switch key {
+            case .tab: return open(tabs[(index + 1) % tabs.count])
+            case .backTab: return open(tabs[(index + tabs.count - 1) % tabs.count])
+            case .character(let letter):
+                if let target = tabs.first(where: { $0.shortcut == letter }) { return open(target) }
+            default: break
+            }
+        }
         switch key {
         case .control("c"), .control("q"):
             state.quitting = true
@@ -106,6 +121,21 @@ final class App {
             scene.handle(key)
         }
     }
+
+    /// open: switches tab (from keys or a click on the tab bar).
+    func open(_ tab: Tab) {
+        state.open(tab, sessionComplete: quiz.isComplete)
+    }
+
+    /// flashCards: the Learn tab's deck, made on first use (a large deck costs nothing until then).
+    private var flashCards: FlashCardsViewModel {
+        if let cards = flashCardsStorage { return cards }
+        let cards = FlashCardsViewModel(deck: quiz.deck, random: SystemRandomNumberGenerator())
+        flashCardsStorage = cards
+        return cards
+    }
+
+    private var flashCardsStorage: FlashCardsViewModel?
 
     private func click(row: Int, column: Int) {
         guard Layout.fits(backend.size) else { return }
@@ -124,7 +154,9 @@ final class App {
     /// writes nothing at all.
     func render() {
         let size = backend.size
-        let key = LayoutKey(size: size, route: state.route, helpVisible: state.helpVisible)
+        if state.route == .learn, !user.learningEnabled { state.go(.settings) }
+        let key = LayoutKey(size: size, route: state.route, helpVisible: state.helpVisible,
+                            learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget)
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))
@@ -164,7 +196,9 @@ final class App {
         }
         let chrome = Layout.chrome(for: size)
         let scene = self.scene
-        var hosts = [PaneHost(pane: HeaderPane(title: scene.title, user: user), frame: chrome.header)]
+        var header = HeaderPane(title: scene.title, tab: state.route.tab, user: user)
+        header.select = { [unowned self] tab in self.open(tab) }
+        var hosts = [PaneHost(pane: header, frame: chrome.header)]
         hosts += scene.panes(in: chrome.body, sizeClass: sizeClass).map { PaneHost(pane: $0.pane, frame: $0.frame) }
         hosts.append(PaneHost(pane: KeyBarPane(hints: scene.hints, user: user), frame: chrome.keyBar))
         if state.helpVisible {

@@ -9,6 +9,40 @@ enum Route: Equatable, Hashable, Sendable {
     case welcome
     case challenge
     case congratulations
+    case learn
+    case settings
+
+    /// tab: the tab a route belongs to (nil before the tabs: Register, the picker, Welcome).
+    var tab: Tab? {
+        switch self {
+        case .register, .profiles, .welcome: nil
+        case .challenge, .congratulations: .challenge
+        case .learn: .learn
+        case .settings: .settings
+        }
+    }
+}
+
+/// Tab: Kuchi's three tabs after Welcome.
+enum Tab: CaseIterable, Equatable, Hashable, Sendable {
+    case challenge, learn, settings
+
+    var title: String {
+        switch self {
+        case .challenge: "Challenge"
+        case .learn: "Learn"
+        case .settings: "Settings"
+        }
+    }
+
+    /// shortcut: the letter that opens the tab from any tab.
+    var shortcut: Character {
+        switch self {
+        case .challenge: "c"
+        case .learn: "l"
+        case .settings: "s"
+        }
+    }
 }
 
 /// AppState: the front's own state — the route, the help overlay, and each screen's state.
@@ -28,6 +62,10 @@ final class AppState {
     var congratulationsFocus = 0
     /// profileSelection: the picker's cursor.
     var profileSelection = 0
+    /// settingsSelection: the focused row of Settings.
+    var settingsSelection = 0
+    /// confirmingForget: the "Forget me" confirmation is up.
+    var confirmingForget = false
     /// questionsOverride: `--questions N`, for this run only (the saved setting is untouched).
     @ObservationIgnored var questionsOverride: Int?
 
@@ -39,6 +77,21 @@ final class AppState {
     func go(_ route: Route) {
         if self.route != route { self.route = route }
         if helpVisible { helpVisible = false }
+        if confirmingForget { confirmingForget = false }
+    }
+
+    /// visibleTabs: Learn is hidden when learning is disabled, as in Kuchi.
+    static func visibleTabs(learningEnabled: Bool) -> [Tab] {
+        learningEnabled ? Tab.allCases : [.challenge, .settings]
+    }
+
+    /// open: shows a tab; the Challenge tab shows Congratulations when the session is over.
+    func open(_ tab: Tab, sessionComplete: Bool) {
+        switch tab {
+        case .challenge: go(sessionComplete ? .congratulations : .challenge)
+        case .learn: go(.learn)
+        case .settings: go(.settings)
+        }
     }
 }
 

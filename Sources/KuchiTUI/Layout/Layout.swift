@@ -93,6 +93,28 @@ enum Layout {
         }
     }
 
+    /// LearnFrames: the flash card and its progress pane.
+    struct LearnFrames: Equatable {
+        var card: Rect
+        var controls: Rect
+    }
+
+    /// learn: card and progress side by side when compact, stacked otherwise.
+    static func learn(in body: Rect, sizeClass: SizeClass) -> LearnFrames {
+        switch sizeClass {
+        case .compact:
+            let cardColumns = body.columns * 3 / 5
+            return LearnFrames(
+                card: Rect(row: body.row, column: body.column, rows: body.rows, columns: cardColumns),
+                controls: Rect(row: body.row, column: body.column + cardColumns, rows: body.rows, columns: body.columns - cardColumns))
+        case .regular:
+            let controlsRows = min(9, body.rows / 3)
+            return LearnFrames(
+                card: Rect(row: body.row, column: body.column, rows: body.rows - controlsRows, columns: body.columns),
+                controls: Rect(row: body.row + body.rows - controlsRows, column: body.column, rows: controlsRows, columns: body.columns))
+        }
+    }
+
     /// centered: a rect of at most `rows`×`columns`, centred in `area` (clamped to it).
     static func centered(rows: Int, columns: Int, in area: Rect) -> Rect {
         let height = min(rows, area.rows)

@@ -1,22 +1,59 @@
 import KuchiCore
 
-/// HeaderPane: the top bar — Kuchi's name, the screen's title and who is playing.
+/// HeaderPane: the top bar — Kuchi's name, the tabs (or the screen's title) and who is playing.
+///
+/// The current tab is shown in brackets as well as highlighted, so it reads without colour.
 struct HeaderPane: Pane {
     let title: String
+    /// tab: the current tab, or nil on screens before the tabs (the title shows instead).
+    let tab: Tab?
     let user: UserManager
     let name = "header"
+
+    /// tabFrames: each visible tab's label and its columns in the header (clicks use them too).
+    static func tabFrames(learningEnabled: Bool) -> [(tab: Tab, column: Int, width: Int)] {
+        var column = " 口 Kuchi  ".displayWidth
+        return AppState.visibleTabs(learningEnabled: learningEnabled).map { tab in
+            defer { column += tab.title.displayWidth + 3 }
+            return (tab, column, tab.title.displayWidth + 2)
+        }
+    }
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
         screen.fill(Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns),
                     with: Cell(grapheme: " ", width: 1, style: theme.header))
-        let left = " 口 Kuchi · \(title)"
         let right = user.name.isEmpty ? "" : "\(user.name) "
-        let rightWidth = min(right.displayWidth, max(screen.columns - left.displayWidth - 2, 0))
-        screen.put(left.truncated(toWidth: screen.columns - rightWidth), row: 0, column: 0, style: theme.header)
+        var end: Int
+        if let tab {
+            end = screen.put(" 口 Kuchi  ", row: 0, column: 0, style: theme.header)
+            for frame in Self.tabFrames(learningEnabled: user.learningEnabled) {
+                let current = frame.tab == tab
+                var style = theme.header
+                if current {
+                    style.reverse.toggle()
+                    style.underline = true
+                }
+                let label = current ? "[\(frame.tab.title)]" : " \(frame.tab.title) "
+                end = screen.put(label, row: 0, column: frame.column, style: style)
+            }
+        } else {
+            end = screen.put(" 口 Kuchi · \(title)".truncated(toWidth: screen.columns), row: 0, column: 0, style: theme.header)
+        }
+        let rightWidth = min(right.displayWidth, max(screen.columns - end - 1, 0))
         if rightWidth > 0 {
             let shown = right.truncated(toWidth: rightWidth)
             screen.put(shown, row: 0, column: screen.columns - shown.displayWidth, style: theme.header)
         }
     }
+
+    func click(row: Int, column: Int, size: TerminalSize) -> Bool {
+        guard tab != nil, let frame = Self.tabFrames(learningEnabled: user.learningEnabled)
+            .first(where: { column >= $0.column && column < $0.column + $0.width }) else { return false }
+        select(frame.tab)
+        return true
+    }
+
+    /// select: opens a tab (set by the app).
+    var select: @MainActor (Tab) -> Void = { _ in }
 }

@@ -8,7 +8,7 @@ struct ChallengeScene: Scene {
 
     var hints: [KeyHint] {
         [KeyHint(keys: "1-3", label: "Answer"), KeyHint(keys: "↑↓", label: "Move"), KeyHint(keys: "Enter", label: "Choose"),
-         KeyHint(keys: "Space", label: "Choices"), KeyHint(keys: "h", label: "Hint"), KeyHint(keys: "?", label: "Help"),
+         KeyHint(keys: "Space", label: "Choices"), KeyHint(keys: "h", label: "Hint"), KeyHint(keys: "Tab", label: "Tabs"), KeyHint(keys: "?", label: "Help"),
          KeyHint(keys: "q", label: "Back")]
     }
 
@@ -20,6 +20,7 @@ struct ChallengeScene: Scene {
          KeyHint(keys: "h", label: "show or hide the reading and romaji"),
          KeyHint(keys: "Enter Space", label: "dismiss feedback when it shows"),
          KeyHint(keys: "click", label: "answer with a choice"),
+         KeyHint(keys: "Tab c l s", label: "switch tab (Challenge, Learn, Settings)"),
          KeyHint(keys: "?", label: "this help"),
          KeyHint(keys: "q Esc", label: "back to Welcome (the session is kept)")]
     }

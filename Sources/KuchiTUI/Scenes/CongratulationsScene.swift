@@ -9,13 +9,14 @@ struct CongratulationsScene: Scene {
 
     var hints: [KeyHint] {
         [KeyHint(keys: "←→", label: "Move"), KeyHint(keys: "Enter", label: "Select"), KeyHint(keys: "p", label: "Play again"),
-         KeyHint(keys: "?", label: "Help"), KeyHint(keys: "q", label: "Back")]
+         KeyHint(keys: "Tab", label: "Tabs"), KeyHint(keys: "?", label: "Help"), KeyHint(keys: "q", label: "Back")]
     }
 
     var help: [KeyHint] {
-        [KeyHint(keys: "← → Tab", label: "move between the buttons"),
+        [KeyHint(keys: "← →", label: "move between the buttons"),
          KeyHint(keys: "Enter Space", label: "press the focused button"),
          KeyHint(keys: "p", label: "play again (the score starts over)"),
+         KeyHint(keys: "Tab c l s", label: "switch tab (Challenge, Learn, Settings)"),
          KeyHint(keys: "?", label: "this help"),
          KeyHint(keys: "q Esc", label: "back to Welcome")]
     }
@@ -27,8 +28,8 @@ struct CongratulationsScene: Scene {
     func handle(_ key: Key) {
         let count = CongratulationsPane.buttons.count
         switch key {
-        case .left, .backTab, .character("h"): setFocus((state.congratulationsFocus + count - 1) % count)
-        case .right, .tab, .character("l"): setFocus((state.congratulationsFocus + 1) % count)
+        case .left: setFocus((state.congratulationsFocus + count - 1) % count)
+        case .right: setFocus((state.congratulationsFocus + 1) % count)
         case .enter, .character(" "): activate(state.congratulationsFocus)
         case .character("p"): activate(0)
         case .escape, .character("q"): state.go(.welcome)
