@@ -72,7 +72,7 @@ struct DeckValidator {
         let category = optionalString(object["category"], entry: entry, field: "category")
         if let answer, let scalar = Script.invisibleCharacter(in: answer) {
             problems.append(DeckProblem(.invisibleCharacter, entry: entry, field: "answer",
-                                        "contains the invisible character U+\(String(scalar.value, radix: 16, uppercase: true))"))
+                                        "contains the invisible character U+\(String(format: "%04X", scalar.value))"))
         }
         if let question, Script.containsKanji(question), reading == nil, object["reading"] == nil || object["reading"] is NSNull {
             problems.append(DeckProblem(.readingRequired, entry: entry, field: "reading",
@@ -109,7 +109,7 @@ struct DeckValidator {
             problems.append(DeckProblem(.emptyField, entry: entry, field: field, "is empty"))
             return nil
         }
-        if let scalar = Script.controlCharacter(in: string) {
+        if let scalar = Script.controlCharacter(in: trimmed) {
             problems.append(DeckProblem(.controlCharacter, entry: entry, field: field,
                                         "contains the control character U+\(String(format: "%04X", scalar.value))"))
             return nil

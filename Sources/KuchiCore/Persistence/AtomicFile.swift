@@ -22,7 +22,7 @@ enum AtomicFile {
         let writeError: Int32? = data.withUnsafeBytes { buffer -> Int32? in
             guard let base = buffer.baseAddress else { return nil }
             while written < buffer.count {
-                let result = Glibc.write(fd, base + written, buffer.count - written)
+                let result = systemWrite(fd, base + written, buffer.count - written)
                 if result < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -53,6 +53,15 @@ enum AtomicFile {
             fsync(directoryFD)
             close(directoryFD)
         }
+    }
+
+    /// systemWrite: the C library's write(2), named apart from this type's `write`.
+    private static func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, bytes, count)
+        #else
+        Darwin.write(fd, bytes, count)
+        #endif
     }
 
     /// failure: an error sentence for `errno`, naming the file and what to do.

@@ -53,6 +53,7 @@ public struct ProfileStore: Sendable {
             return LoadResult(profiles: [], problems: exists ? [problem] : [])
         }
         var result = LoadResult(profiles: [], problems: [])
+        removeAbandonedTemporaryFiles(names)
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let url = profilesDirectory.appendingPathComponent(name)
             do throws(PersistenceError) {
@@ -125,6 +126,17 @@ public struct ProfileStore: Sendable {
             try FileManager.default.removeItem(at: url)
         } catch {
             throw PersistenceError(.unwritable, path: url.path, "Could not delete the saved profile \(url.path).")
+        }
+    }
+
+    /// removeAbandonedTemporaryFiles: a save killed between writing its temporary file and the
+    /// rename leaves `.<name>.tmp-<pid>-<n>` behind (the profile itself is intact). Remove those
+    /// whose process is gone; a live process may still be about to rename its own.
+    private func removeAbandonedTemporaryFiles(_ names: [String]) {
+        for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
+            let parts = name.components(separatedBy: ".tmp-").last?.split(separator: "-") ?? []
+            guard let pid = parts.first.flatMap({ Int32($0) }), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: profilesDirectory.appendingPathComponent(name))
         }
     }
 

@@ -35,6 +35,9 @@ public final class UserManager {
     @ObservationIgnored private let store: ProfileStore?
     @ObservationIgnored private var profileID: UUID?
     @ObservationIgnored private let clock: @MainActor () -> Date
+    /// applying: several settings are being replaced at once; save once afterwards, not per
+    /// setting, so no half-applied profile ever reaches the disk.
+    @ObservationIgnored private var applying = false
 
     /// init: `store` nil keeps everything in memory (used by tests and `--config-dir` errors).
     public init(store: ProfileStore?, clock: @escaping @MainActor () -> Date = Date.init) {
@@ -86,8 +89,8 @@ public final class UserManager {
         profileID = existing?.id ?? UUID()
         name = trimmed
         self.rememberMe = rememberMe
+        apply(existing?.settings ?? Settings())
         if rememberMe {
-            if let existing { apply(existing.settings) }
             save(lastUsed: clock())
         } else if let existing {
             delete(existing.id)
@@ -109,6 +112,8 @@ public final class UserManager {
     }
 
     private func apply(_ settings: Settings) {
+        applying = true
+        defer { applying = false }
         if numberOfQuestions != settings.numberOfQuestions { numberOfQuestions = settings.numberOfQuestions }
         if appearance != settings.appearance { appearance = settings.appearance }
         if learningEnabled != settings.learningEnabled { learningEnabled = settings.learningEnabled }
@@ -121,7 +126,7 @@ public final class UserManager {
             self[keyPath: keyPath] = clamped  // re-enters didSet, which saves the clamped value
             return
         }
-        if oldValue != clamped { save(lastUsed: clock()) }
+        if oldValue != clamped, !applying { save(lastUsed: clock()) }
     }
 
     private func save(lastUsed: Date) {

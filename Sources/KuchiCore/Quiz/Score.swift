@@ -72,7 +72,7 @@ public struct SessionSummary: Hashable, Sendable {
         self.elapsed = elapsed
     }
 
-    /// accuracy: right over all answers (1 when nothing was answered wrong).
+    /// accuracy: right over all answers (0 before any answer).
     public var accuracy: Double {
         correct + wrong == 0 ? 0 : Double(correct) / Double(correct + wrong)
     }
