@@ -9,6 +9,7 @@ final class NcursesTerminal: TerminalBackend {
     private var pairs: [ColorPairKey: Int16] = [:]
     private(set) var colors: Bool
     private var isOpen = true
+    private var decoder = UTF8Decoder()
     private let screenPointer: OpaquePointer
 
     /// StartError: why the terminal could not be used, in one sentence.
@@ -20,20 +21,20 @@ final class NcursesTerminal: TerminalBackend {
     init(noColor: Bool) throws(StartError) {
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" {
-            throw StartError(description: "kuchi needs a full-screen terminal, but TERM is \(term.isEmpty ? "not set" : "\"dumb\""); run it in a terminal emulator such as xterm, or set TERM (e.g. TERM=xterm-256color).")
+            throw StartError(description: "a full-screen terminal is needed, but TERM is \(term.isEmpty ? "not set" : "\"dumb\""); run it in a terminal emulator such as xterm, or set TERM (e.g. TERM=xterm-256color).")
         }
         // ncurses reads ESCDELAY when it starts; a short delay makes Esc answer at once.
         setenv("ESCDELAY", "25", 1)
         TerminalRestorer.saveTerminalState()
         guard let screen = newterm(nil, kuchi_stdout(), kuchi_stdin()) else {
-            throw StartError(description: "kuchi does not know the terminal type \"\(term)\"; set TERM to a known type (e.g. TERM=xterm-256color).")
+            throw StartError(description: "the terminal type \"\(term)\" is unknown here; set TERM to a known type (e.g. TERM=xterm-256color).")
         }
         screenPointer = screen
         set_term(screen)
         if tigetstr("cup").map({ Int(bitPattern: $0) == -1 || Int(bitPattern: $0) == 0 }) ?? true {
             endwin()
             delscreen(screen)
-            throw StartError(description: "the terminal \"\(term)\" cannot move the cursor, which kuchi needs; use a full-screen terminal.")
+            throw StartError(description: "the terminal \"\(term)\" cannot move the cursor; use a full-screen terminal.")
         }
         kuchi_set_escdelay(25)
         cbreak()
@@ -106,26 +107,31 @@ final class NcursesTerminal: TerminalBackend {
 
     func nextEvent(wait: Bool) -> InputEvent? {
         nodelay(kuchi_stdscr(), !wait)
+        var failures = 0
         while true {
             if let signal = TerminalRestorer.pendingSignal() {
                 return .interrupted(signal: signal)
             }
-            var value: wint_t = 0
-            let result = wget_wch(kuchi_stdscr(), &value)
-            if result == ERR {
+            let code = wgetch(kuchi_stdscr())
+            if code == ERR {
                 // A signal interrupts the blocking read (handlers are installed without
                 // SA_RESTART); otherwise ERR means "no input" in non-blocking mode.
                 if let signal = TerminalRestorer.pendingSignal() { return .interrupted(signal: signal) }
-                if wait { continue }
-                return nil
-            }
-            if result == kuchi_key_code_yes() {
-                if Int32(value) == KEY_RESIZE { return .terminalResized(size) }
-                if Int32(value) == KEY_MOUSE { if let click = mouseClick() { return click } else { continue } }
-                if let key = Self.specialKey(Int32(value)) { return .keyPressed(key) }
+                guard wait else { return nil }
+                // A blocking read that keeps failing means the terminal is gone (input closed
+                // without a SIGHUP); stop instead of spinning on it.
+                failures += 1
+                if failures > 64 { return .interrupted(signal: SIGHUP) }
                 continue
             }
-            if let key = Self.characterKey(UInt32(value)) { return .keyPressed(key) }
+            failures = 0
+            if code > 0xFF {
+                if code == KEY_RESIZE { return .terminalResized(size) }
+                if code == KEY_MOUSE { if let click = mouseClick() { return click } else { continue } }
+                if let key = Self.specialKey(code) { return .keyPressed(key) }
+                continue
+            }
+            if let scalar = decoder.feed(UInt8(code)), let key = Self.characterKey(scalar.value) { return .keyPressed(key) }
         }
     }
 
