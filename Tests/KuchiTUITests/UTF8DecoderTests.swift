@@ -1,3 +1,4 @@
+import KuchiCore
 import Testing
 @testable import KuchiTUI
 
@@ -31,7 +32,7 @@ struct UTF8DecoderTests {
 
     @Test("a random byte storm never loses the valid text after it")
     func storm() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 2026)
         for _ in 0..<200 {
             let noise = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0x80...0xFF, using: &generator) }
             #expect(decode(noise + Array("ねこ".utf8)).hasSuffix("ねこ"))
