@@ -13,10 +13,10 @@ enum Launch {
     static func run(_ options: KuchiCommand) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            return fail("kuchi is an interactive quiz and needs a terminal: run it in a terminal window, not with its input or output redirected.")
+            return fail("this is an interactive quiz and needs a terminal: run it in a terminal window, not with its input or output redirected.")
         }
         guard useUTF8Locale() else {
-            return fail("kuchi needs a UTF-8 locale to show Japanese text; set LANG=C.UTF-8 (or another UTF-8 locale) and try again.")
+            return fail("a UTF-8 locale is needed to show Japanese text; set LANG=C.UTF-8 (or another UTF-8 locale) and try again.")
         }
         let deck: Deck
         do throws(DeckError) {
@@ -47,7 +47,8 @@ enum Launch {
         }
         let questions = options.questions ?? user.numberOfQuestions
         let quiz: ChallengesViewModel
-        if let seed = environment["KUCHI_SEED"].flatMap(UInt64.init) {
+        let seed = environment["KUCHI_SEED"].flatMap(UInt64.init)
+        if let seed {
             quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: seed))
         } else {
             quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions)
@@ -61,7 +62,7 @@ enum Launch {
             return fail(error.description)
         }
         let app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
-                      redrawEverything: environment["KUCHI_REDRAW"] == "all")
+                      redrawEverything: environment["KUCHI_REDRAW"] == "all", seed: seed)
         let signal = app.run()
         terminal.close()
         if let problem = user.problem {

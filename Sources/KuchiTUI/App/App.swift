@@ -32,9 +32,13 @@ final class App {
         var column: Int
     }
 
+    /// seed: fixes the flash cards' order too (`KUCHI_SEED`, tests); nil shuffles freshly.
+    private let seed: UInt64?
+
     init(state: AppState, user: UserManager, quiz: ChallengesViewModel, backend: any TerminalBackend, log: RenderLog,
-         redrawEverything: Bool = false) {
+         redrawEverything: Bool = false, seed: UInt64? = nil) {
         self.redrawEverything = redrawEverything
+        self.seed = seed
         self.state = state
         self.user = user
         self.quiz = quiz
@@ -130,12 +134,16 @@ final class App {
     /// flashCards: the Learn tab's deck, made on first use (a large deck costs nothing until then).
     private var flashCards: FlashCardsViewModel {
         if let cards = flashCardsStorage { return cards }
-        let cards = FlashCardsViewModel(deck: quiz.deck, random: SystemRandomNumberGenerator())
+        let cards = seed.map { FlashCardsViewModel(deck: quiz.deck, random: SeededGenerator(seed: $0)) }
+            ?? FlashCardsViewModel(deck: quiz.deck, random: SystemRandomNumberGenerator())
         flashCardsStorage = cards
         return cards
     }
 
     private var flashCardsStorage: FlashCardsViewModel?
+
+    /// flashCardsForTesting: the Learn deck, for tests that need to know which card is up.
+    var flashCardsForTesting: FlashCardsViewModel { flashCards }
 
     private func click(row: Int, column: Int) {
         guard Layout.fits(backend.size) else { return }

@@ -11,7 +11,8 @@ struct CardPane: Pane {
         // recolours the card without this pane reading the setting itself.
         let theme = environment.theme
         let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
-        let card = area.inset(by: 1)
+        // Inset at the sides only, so the card's top lines up with the progress pane beside it.
+        let card = Rect(row: area.row, column: area.column + 1, rows: area.rows, columns: area.columns - 2)
         guard card.rows > 0, card.columns > 0 else { return }
         screen.fill(card, with: Cell(grapheme: " ", width: 1, style: theme.card))
         screen.box(card, style: theme.card, title: cards.isFlipped ? "Meaning" : "Word", titleStyle: theme.card)

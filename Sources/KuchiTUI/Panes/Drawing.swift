@@ -61,23 +61,28 @@ enum TextWrap {
         var current = ""
         var currentWidth = 0
         var lastSpace: String.Index?
-        for character in text {
+        for original in text {
+            // A character wider than the whole line can never show; as in `truncated(toWidth:)`
+            // it becomes "…", so no line is ever wider than `width`.
+            let character: Character = DisplayWidth.of(original) > width ? "…" : original
             let characterWidth = DisplayWidth.of(character)
             if currentWidth + characterWidth > width {
                 if let space = lastSpace, character != " " {
                     let head = String(current[..<space])
                     let tail = String(current[current.index(after: space)...])
-                    lines.append(head)
+                    if !head.isEmpty { lines.append(head) }
                     current = tail
                     currentWidth = tail.displayWidth
                 } else {
-                    lines.append(current)
+                    if !current.isEmpty { lines.append(current) }
                     current = ""
                     currentWidth = 0
                 }
                 lastSpace = nil
                 if character == " " { continue }
             }
+            // Spaces at the start of a continuation line would only indent it (or make it blank).
+            if character == " " && current.isEmpty && !lines.isEmpty { continue }
             if character == " " { lastSpace = current.endIndex }
             current.append(character)
             currentWidth += characterWidth

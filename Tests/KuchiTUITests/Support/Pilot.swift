@@ -51,15 +51,18 @@ final class Pilot {
     let state: AppState
 
     init(rows: Int = 30, columns: Int = 100, deck: Deck = TestDecks.small, route: Route = .challenge,
-         name: String? = "さくら", seed: UInt64 = 7, questions: Int = 3, colors: Bool = true) {
+         name: String? = "さくら", seed: UInt64 = 7, questions: Int = 3, colors: Bool = true, store: ProfileStore? = nil) {
         terminal = InMemoryTerminal(rows: rows, columns: columns, colors: colors)
-        user = UserManager(store: nil, clock: { Date(timeIntervalSince1970: 1_000_000) })
+        user = UserManager(store: store, clock: { Date(timeIntervalSince1970: 1_000_000) })
+        if store != nil { user.loadSavedProfiles() }
         if let name { user.register(name: name, rememberMe: false) }
         user.numberOfQuestions = questions
         quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: seed),
                                    clock: { Date(timeIntervalSince1970: 1_000_000) })
         state = AppState(route: route)
-        app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: nil))
+        // Like `--questions`: a registration made during the test starts from default settings.
+        state.questionsOverride = questions
+        app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: nil), seed: seed)
         app.render()
     }
 
