@@ -50,6 +50,11 @@ extension Screen {
 struct KeyHint: Equatable, Sendable {
     let keys: String
     let label: String
+
+    /// Lines every tab's help shares.
+    static let switchTabs = KeyHint(keys: "Tab c l s", label: "switch tab (Challenge, Learn, Settings)")
+    static let thisHelp = KeyHint(keys: "?", label: "this help")
+    static let backToWelcome = KeyHint(keys: "q Esc", label: "back to Welcome")
 }
 
 /// TextWrap: breaks text into lines of at most `width` columns, at spaces where it can and

@@ -20,8 +20,8 @@ struct ChallengeScene: Scene {
          KeyHint(keys: "h", label: "show or hide the reading and romaji"),
          KeyHint(keys: "Enter Space", label: "dismiss feedback when it shows"),
          KeyHint(keys: "click", label: "answer with a choice"),
-         KeyHint(keys: "Tab c l s", label: "switch tab (Challenge, Learn, Settings)"),
-         KeyHint(keys: "?", label: "this help"),
+         .switchTabs,
+         .thisHelp,
          KeyHint(keys: "q Esc", label: "back to Welcome (the session is kept)")]
     }
 

@@ -16,9 +16,9 @@ struct CongratulationsScene: Scene {
         [KeyHint(keys: "← →", label: "move between the buttons"),
          KeyHint(keys: "Enter Space", label: "press the focused button"),
          KeyHint(keys: "p", label: "play again (the score starts over)"),
-         KeyHint(keys: "Tab c l s", label: "switch tab (Challenge, Learn, Settings)"),
-         KeyHint(keys: "?", label: "this help"),
-         KeyHint(keys: "q Esc", label: "back to Welcome")]
+         .switchTabs,
+         .thisHelp,
+         .backToWelcome]
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {

@@ -18,9 +18,9 @@ struct LearnScene: Scene {
          KeyHint(keys: "← f", label: "forgot: the card goes under the stack"),
          KeyHint(keys: "Enter", label: "start again, when every card is remembered"),
          KeyHint(keys: "click", label: "flip the card"),
-         KeyHint(keys: "Tab c l s", label: "switch tab (Challenge, Learn, Settings)"),
-         KeyHint(keys: "?", label: "this help"),
-         KeyHint(keys: "q Esc", label: "back to Welcome")]
+         .switchTabs,
+         .thisHelp,
+         .backToWelcome]
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {

@@ -24,9 +24,9 @@ struct SettingsScene: Scene {
          KeyHint(keys: "← → - +", label: "change the value"),
          KeyHint(keys: "Space Enter", label: "toggle, or press Forget me"),
          KeyHint(keys: "click", label: "select a setting; click a value to change it"),
-         KeyHint(keys: "Tab c l s", label: "switch tab (Challenge, Learn, Settings)"),
-         KeyHint(keys: "?", label: "this help"),
-         KeyHint(keys: "q Esc", label: "back to Welcome")]
+         .switchTabs,
+         .thisHelp,
+         .backToWelcome]
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {

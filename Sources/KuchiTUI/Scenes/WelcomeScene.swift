@@ -13,7 +13,7 @@ struct WelcomeScene: Scene {
 
     var help: [KeyHint] {
         [KeyHint(keys: "Enter Space s", label: "start (or continue) the challenge"),
-         KeyHint(keys: "?", label: "this help"),
+         .thisHelp,
          KeyHint(keys: "q Esc", label: "quit Kuchi")]
     }
 
