@@ -47,8 +47,7 @@ struct ScenarioTests {
     /// expectCursor: the terminal cursor is at (row, column).
     func expectCursor(_ pilot: Pilot, _ row: Int, _ column: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         let cursor = pilot.terminal.cursor
-        #expect(cursor?.row == row && cursor?.column == column,
-                "cursor at \(String(describing: cursor)), expected (\(row), \(column))", sourceLocation: sourceLocation)
+        #expect(cursor?.row == row && cursor?.column == column, "cursor at \(String(describing: cursor))", sourceLocation: sourceLocation)
     }
 
     /// text: the non-blank lines joined by spaces (for sentences a narrow screen wrapped).
@@ -172,17 +171,11 @@ struct ScenarioTests {
         #expect(pilot.lines[0].hasSuffix("さくら"), "the header names the learner")
         pilot.press(.enter)
         #expect(pilot.state.route == .challenge)
-        #expect(pilot.contains("Answered 0/3"))
-        #expect(pilot.contains("╭ Choices"))
+        #expect(pilot.contains("Answered 0/\(pilot.quiz.numberOfQuestions)"), "a fresh session")
+        #expect(pilot.contains("─ Choices "))
     }
 
     // MARK: A whole session
-
-    /// playSession: Start, one wrong answer, then right answers to the end.
-    func playSession(_ pilot: Pilot) {
-        pilot.answerWrong()
-        while pilot.state.route == .challenge && pilot.quiz.currentTest != nil { pilot.answerRight() }
-    }
 
     @Test("a wrong then three right answers end on Congratulations; Play Again resets the score")
     func fullSession() throws {
@@ -208,11 +201,11 @@ struct ScenarioTests {
     func backAndQuit() {
         let pilot = Pilot(route: .welcome)
         pilot.press(.enter)
-        playSession(pilot)
+        while pilot.state.route == .challenge && pilot.quiz.currentTest != nil { pilot.answerRight() }
         pilot.press(.right)
         pilot.press(.enter)
         #expect(pilot.state.route == .welcome)
-        #expect(pilot.contains("Hi, さくら") && pilot.contains("[ Start ]"))
+        #expect(pilot.contains("Hi, さくら") && pilot.contains("▸ Start ◂"))
         #expect(!pilot.state.quitting)
         pilot.press("q")
         #expect(pilot.state.quitting)
@@ -233,7 +226,7 @@ struct ScenarioTests {
         pilot.resize(rows: 20, columns: 100)
         #expect(QuizSnapshot(pilot) == snapshot)
         expectScreen(pilot.screen, matchesFixture: "screen-challenge-landscape")
-        let choices = try locate("╭ Choices", in: pilot)
+        let choices = try locate("─ Choices ", in: pilot)
         #expect(choices.column > 0 && pilot.lines[choices.row].hasPrefix("╭"), "question and choices side by side")
         for text in ["Oh no!", "✗ not this one", "Answered 0/3", "Wrong 1", "·"] {
             #expect(pilot.contains(text), "\(text) survives the switch")
@@ -261,7 +254,7 @@ struct ScenarioTests {
         pilot.resize(rows: 20, columns: 100)
         #expect(pilot.state.helpVisible && pilot.contains("Help · Challenge"))
         pilot.press(.escape)
-        #expect(!pilot.contains("Help · Challenge") && pilot.contains("╭ Choices"))
+        #expect(!pilot.contains("Help · Challenge") && pilot.contains("─ Choices "))
     }
 
     @Test("too small: says what is needed, ignores keys and clicks, and growing back restores the screen")

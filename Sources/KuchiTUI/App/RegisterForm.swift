@@ -30,14 +30,14 @@ final class RegisterForm {
     /// insert: types a character at the cursor; returns false when the name is full.
     @discardableResult
     func insert(_ character: Character) -> Bool {
-        guard characters.count < Self.maximumCharacters else { return false }
-        // A combining mark typed after a letter joins it in one Character; keep the cursor on
-        // the grapheme boundary by rebuilding from the joined string.
-        var joined = String(characters[..<cursor])
-        joined.append(character)
-        let head = Array(joined)
-        characters = head + characters[cursor...]
-        cursor = head.count
+        // Rebuild through String so a combining mark joins the character before it (and a lone
+        // mark already stored joins a letter typed before it): the array always holds exactly
+        // the user-perceived characters, and the cursor stays on a boundary.
+        let head = String(characters[..<cursor]) + String(character)
+        let joined = Array(head + String(characters[cursor...]))
+        guard joined.count <= Self.maximumCharacters else { return false }
+        characters = joined
+        cursor = min(Array(head).count, joined.count)
         return true
     }
 

@@ -38,6 +38,12 @@ struct QuestionPane: Pane {
         }
     }
 
+    /// click: tapping the question shows or hides the choices, as in Kuchi.
+    func click(row: Int, column: Int, size: TerminalSize) -> Bool {
+        quiz.toggleChoices()
+        return true
+    }
+
     /// large: the word with a space between characters when it fits, which reads as a bigger,
     /// calmer glyph run in a terminal that has only one font size.
     static func large(_ word: String, width: Int) -> String {
@@ -45,16 +51,26 @@ struct QuestionPane: Pane {
         return spaced.displayWidth <= width ? spaced : word
     }
 
+    /// feedbackLines: the full sentence when it fits in two lines, else a short form that keeps
+    /// what matters (the word and its meaning, or the wrong answer).
     private func feedbackLines(width: Int, theme: Theme) -> [(text: String, style: Style)] {
         guard let feedback = quiz.feedback, width > 0 else { return [] }
+        let full: String
+        let short: String
+        let style: Style
         switch feedback {
         case .correct(let challenge):
             let reading = [challenge.reading, challenge.pronunciation].compactMap { $0 }.joined(separator: " · ")
-            let text = "✓ Congratulations! \(challenge.question) (\(reading)) is “\(challenge.answer)”."
-            return TextWrap.lines(text, width: width, maximumLines: 2).map { ($0, theme.correct) }
+            full = "✓\u{00A0}Congratulations! \(challenge.question) (\(reading)) is “\(challenge.answer)”."
+            short = "✓ \(challenge.question) = \(challenge.answer)"
+            style = theme.correct
         case .wrong(let answer):
-            let text = "✗ Oh no! “\(answer)” is not it. Try again."
-            return TextWrap.lines(text, width: width, maximumLines: 2).map { ($0, theme.wrong) }
+            full = "✗\u{00A0}Oh\u{00A0}no! “\(answer)” is not it. Try again."
+            short = "✗ Oh no! Not “\(answer)”"
+            style = theme.wrong
         }
+        let lines = TextWrap.lines(full, width: width)
+        let chosen = lines.count <= 2 ? lines : TextWrap.lines(short, width: width, maximumLines: 2)
+        return chosen.map { ($0, style) }
     }
 }

@@ -20,7 +20,7 @@ struct WelcomePane: Pane {
         screen.putCentered("Welcome to Kuchi", row: top + 2, in: area, style: theme.title)
         screen.putCentered("Learn Japanese words, three choices at a time.", row: top + 3, in: area, style: theme.dim)
         let label = startLabel
-        let width = label.displayWidth + 4
+        let width = label.displayWidth + 4  // "[ " + label + " ]", as `button` draws it
         screen.button(label, row: Self.buttonRow(rows: area.rows), column: max(0, (area.columns - width) / 2),
                       focused: true, theme: theme)
     }
@@ -31,7 +31,9 @@ struct WelcomePane: Pane {
     }
 
     func click(row: Int, column: Int, size: TerminalSize) -> Bool {
-        guard row == Self.buttonRow(rows: size.rows) else { return false }
+        let width = startLabel.displayWidth + 4
+        let left = max(0, (size.columns - width) / 2)
+        guard row == Self.buttonRow(rows: size.rows), column >= left, column < left + width else { return false }
         start()
         return true
     }

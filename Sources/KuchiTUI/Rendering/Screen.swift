@@ -198,10 +198,15 @@ struct Screen: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// replacingControls(in:) turns every grapheme containing a C0/C1 control into one space.
+    /// replacingControls(in:) turns every grapheme containing a C0/C1 control into one space,
+    /// and a no-break space into a plain one: panes use U+00A0 only to keep words together when
+    /// wrapping (`TextWrap`), and the terminal shows a space either way.
     fileprivate static func replacingControls(in text: String) -> String {
-        guard text.unicodeScalars.contains(where: DisplayWidth.isControl) else { return text }
-        return String(text.map { $0.unicodeScalars.contains(where: DisplayWidth.isControl) ? " " : $0 })
+        guard text.unicodeScalars.contains(where: { DisplayWidth.isControl($0) || $0 == "\u{00A0}" }) else { return text }
+        return String(text.map { character -> Character in
+            if character == "\u{00A0}" { return " " }
+            return character.unicodeScalars.contains(where: DisplayWidth.isControl) ? " " : character
+        })
     }
 }
 
