@@ -190,8 +190,13 @@ final class App {
             // Overlapping panes (help) were staged in order; re-stage nothing else.
             drew = true
         }
-        let cursor = hosts.last(where: { $0.cursor != nil }).flatMap { host in
-            host.cursor.map { Position(row: host.frame.row + $0.row, column: host.frame.column + $0.column) }
+        let cursor = hosts.lastIndex(where: { $0.cursor != nil }).flatMap { index -> Position? in
+            let host = hosts[index]
+            guard let local = host.cursor else { return nil }
+            let position = Position(row: host.frame.row + local.row, column: host.frame.column + local.column)
+            // A pane staged later (the help overlay) covers the field: no cursor blinking on top of it.
+            let covered = hosts[(index + 1)...].contains { $0.frame.contains(row: position.row, column: position.column) }
+            return covered ? nil : position
         }
         guard drew || cursor != lastCursor else { return }
         lastCursor = cursor

@@ -27,9 +27,11 @@ struct ChoicesPane: Pane {
             let isTried = tried.contains(answer)
             let isSelected = index == cursor
             let marker = isSelected ? "▸" : " "
-            let suffix = isTried ? "  ✗ not this one" : ""
             let label = "\(marker) \(index + 1)  " + answer
             let width = inner.columns - 2
+            // In a narrow pane the long mark would push out the answer (and the digit): keep "✗".
+            let longMark = "  ✗ not this one"
+            let suffix = !isTried ? "" : (label.displayWidth + longMark.displayWidth <= width ? longMark : " ✗")
             let text = (label + suffix).displayWidth <= width
                 ? label + suffix
                 : label.truncated(toWidth: width - suffix.displayWidth) + suffix
