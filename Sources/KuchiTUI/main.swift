@@ -30,7 +30,7 @@ enum Launch {
         }
         let directory = options.configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
         let user = UserManager(store: ProfileStore(directory: directory))
-        user.loadSavedProfiles()
+        let loadProblems = user.loadSavedProfiles()
         let route: Route
         if let name = options.profile {
             guard let profile = user.savedProfiles.first(where: { $0.name.lowercased() == name.lowercased() }) else {
@@ -65,7 +65,9 @@ enum Launch {
                       redrawEverything: environment["KUCHI_REDRAW"] == "all", seed: seed)
         let signal = app.run()
         terminal.close()
-        if let problem = user.problem {
+        // Load problems were shown in the app; they are repeated here so they outlive the screen.
+        let problems = loadProblems.map(\.message) + (user.problem.map { [$0] } ?? [])
+        for problem in Set(problems).sorted() {
             FileHandle.standardError.write(Data("kuchi: \(problem)\n".utf8))
         }
         if let signal { TerminalRestorer.dieBySignal(signal) }

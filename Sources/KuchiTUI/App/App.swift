@@ -25,6 +25,7 @@ final class App {
         var helpVisible: Bool
         var learningEnabled: Bool
         var confirmingForget: Bool
+        var notice: String?
     }
 
     private struct Position: Equatable {
@@ -55,7 +56,7 @@ final class App {
         case .challenge: ChallengeScene(state: state, quiz: quiz)
         case .congratulations: CongratulationsScene(state: state, user: user, quiz: quiz)
         case .learn: LearnScene(state: state, user: user, cards: flashCards)
-        case .settings: SettingsScene(state: state, user: user)
+        case .settings: SettingsScene(state: state, user: user, forgotten: { [unowned self] in self.resetSessions() })
         }
     }
 
@@ -126,6 +127,13 @@ final class App {
         }
     }
 
+    /// resetSessions: a forgotten learner's quiz and flash cards must not pass to the next one.
+    func resetSessions() {
+        quiz.restart(numberOfQuestions: state.questionsOverride ?? user.numberOfQuestions)
+        state.challenge.select(0)
+        flashCardsStorage = nil
+    }
+
     /// open: switches tab (from keys or a click on the tab bar).
     func open(_ tab: Tab) {
         state.open(tab, sessionComplete: quiz.isComplete)
@@ -164,7 +172,8 @@ final class App {
         let size = backend.size
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
         let key = LayoutKey(size: size, route: state.route, helpVisible: state.helpVisible,
-                            learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget)
+                            learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget,
+                            notice: user.problem)
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))
@@ -213,7 +222,13 @@ final class App {
         header.select = { [unowned self] tab in self.open(tab) }
         var hosts = [PaneHost(pane: header, frame: chrome.header)]
         hosts += scene.panes(in: chrome.body, sizeClass: sizeClass).map { PaneHost(pane: $0.pane, frame: $0.frame) }
-        hosts.append(PaneHost(pane: KeyBarPane(hints: scene.hints, user: user), frame: chrome.keyBar))
+        hosts.append(PaneHost(pane: KeyBarPane(hints: scene.hints), frame: chrome.keyBar))
+        if let problem = user.problem {
+            let rows = min(NoticePane.height(for: problem, columns: chrome.body.columns), chrome.body.rows)
+            let frame = Rect(row: chrome.body.row + chrome.body.rows - rows, column: chrome.body.column, rows: rows,
+                             columns: chrome.body.columns)
+            hosts.append(PaneHost(pane: NoticePane(user: user), frame: frame))
+        }
         if state.helpVisible {
             let wanted = HelpPane.size(for: scene.help)
             let frame = Layout.centered(rows: wanted.rows, columns: wanted.columns, in: chrome.body)

@@ -103,7 +103,7 @@ enum Layout {
     static func learn(in body: Rect, sizeClass: SizeClass) -> LearnFrames {
         switch sizeClass {
         case .compact:
-            let cardColumns = body.columns * 3 / 5
+            let cardColumns = max(min(body.columns * 3 / 5, body.columns - 22), body.columns / 2)
             return LearnFrames(
                 card: Rect(row: body.row, column: body.column, rows: body.rows, columns: cardColumns),
                 controls: Rect(row: body.row, column: body.column + cardColumns, rows: body.rows, columns: body.columns - cardColumns))

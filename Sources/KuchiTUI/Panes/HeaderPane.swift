@@ -10,9 +10,14 @@ struct HeaderPane: Pane {
     let user: UserManager
     let name = "header"
 
+    /// brand: "口 Kuchi" before the tabs, or just "口" when the terminal is narrow.
+    static func brand(columns: Int) -> String {
+        columns >= 60 ? " 口 Kuchi  " : " 口 "
+    }
+
     /// tabFrames: each visible tab's label and its columns in the header (clicks use them too).
-    static func tabFrames(learningEnabled: Bool) -> [(tab: Tab, column: Int, width: Int)] {
-        var column = " 口 Kuchi  ".displayWidth
+    static func tabFrames(learningEnabled: Bool, columns: Int = 80) -> [(tab: Tab, column: Int, width: Int)] {
+        var column = brand(columns: columns).displayWidth
         return AppState.visibleTabs(learningEnabled: learningEnabled).map { tab in
             defer { column += tab.title.displayWidth + 3 }
             return (tab, column, tab.title.displayWidth + 2)
@@ -26,8 +31,8 @@ struct HeaderPane: Pane {
         let right = user.name.isEmpty ? "" : "\(user.name) "
         var end: Int
         if let tab {
-            end = screen.put(" 口 Kuchi  ", row: 0, column: 0, style: theme.header)
-            for frame in Self.tabFrames(learningEnabled: user.learningEnabled) {
+            end = screen.put(Self.brand(columns: screen.columns), row: 0, column: 0, style: theme.header)
+            for frame in Self.tabFrames(learningEnabled: user.learningEnabled, columns: screen.columns) {
                 let current = frame.tab == tab
                 var style = theme.header
                 if current {
@@ -48,7 +53,7 @@ struct HeaderPane: Pane {
     }
 
     func click(row: Int, column: Int, size: TerminalSize) -> Bool {
-        guard tab != nil, let frame = Self.tabFrames(learningEnabled: user.learningEnabled)
+        guard tab != nil, let frame = Self.tabFrames(learningEnabled: user.learningEnabled, columns: size.columns)
             .first(where: { column >= $0.column && column < $0.column + $0.width }) else { return false }
         select(frame.tab)
         return true

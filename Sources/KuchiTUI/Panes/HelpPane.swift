@@ -20,7 +20,8 @@ struct HelpPane: Pane {
         for (index, hint) in hints.enumerated() where index + 1 < area.rows - 2 {
             let row = index + 1
             screen.put(hint.keys, row: row, column: 2, style: theme.key, clip: area.inset(by: 1))
-            screen.put(hint.label, row: row, column: 2 + keyWidth + 2, style: theme.text, clip: area.inset(by: 1))
+            let labelWidth = area.columns - (2 + keyWidth + 2) - 2
+            screen.put(hint.label.truncated(toWidth: labelWidth), row: row, column: 2 + keyWidth + 2, style: theme.text, clip: area.inset(by: 1))
         }
         if area.rows >= 3 {
             screen.putCentered("? or Esc closes", row: area.rows - 2, in: area.inset(by: 1), style: theme.dim)

@@ -11,11 +11,13 @@ struct LearnProgressPane: Pane {
         screen.box(area, style: theme.frame, title: "Progress", titleStyle: theme.title)
         let inner = area.inset(by: 1)
         guard inner.rows > 0 else { return }
-        let lines: [(String, Style)] = [
+        let wide = inner.columns >= 44
+        var lines: [(String, Style)] = [
             ("Remembered \(cards.remembered)/\(cards.total)", theme.correct),
-            ("\(cards.cardsLeft) cards left · forgot \(cards.forgotten)×", theme.text),
-            ("Space flip · → r remembered · ← f forgot", theme.dim),
+            ("\(cards.cardsLeft) cards left", theme.text),
+            ("forgot \(cards.forgotten)×", theme.text),
         ]
+        if wide { lines.append(("Space flip · → r remembered · ← f forgot", theme.dim)) }
         let step = inner.rows >= lines.count * 2 ? 2 : 1
         let top = inner.row + max(0, (inner.rows - (lines.count - 1) * step - 1) / 2)
         for (offset, line) in lines.enumerated() where top + offset * step < inner.row + inner.rows {

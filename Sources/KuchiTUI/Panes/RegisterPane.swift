@@ -16,14 +16,23 @@ struct RegisterPane: Pane {
         let toggleRow: Int
         let okRow: Int
         let left: Int
+        let titleRow: Int
+        let subtitleRow: Int?
     }
 
+    /// geometry: spacious (blank rows between controls, a subtitle) when the pane has 12 rows;
+    /// compact otherwise, so OK stays on screen down to the minimum terminal.
     static func geometry(for size: TerminalSize) -> Geometry {
         let width = min(max(size.columns - 4, 10), 48)
         let left = max(0, (size.columns - width) / 2)
+        guard size.rows >= 12 else {
+            let top = max(0, (size.rows - 7) / 2)
+            return Geometry(field: Rect(row: top + 1, column: left, rows: 3, columns: width),
+                            counterRow: top + 4, toggleRow: top + 5, okRow: top + 6, left: left, titleRow: top, subtitleRow: nil)
+        }
         let top = max(0, (size.rows - 12) / 2)
         return Geometry(field: Rect(row: top + 3, column: left, rows: 3, columns: width),
-                        counterRow: top + 6, toggleRow: top + 8, okRow: top + 10, left: left)
+                        counterRow: top + 6, toggleRow: top + 8, okRow: top + 10, left: left, titleRow: top, subtitleRow: top + 1)
     }
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
@@ -31,9 +40,10 @@ struct RegisterPane: Pane {
         let size = TerminalSize(rows: screen.rows, columns: screen.columns)
         let geometry = Self.geometry(for: size)
         let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
-        let top = geometry.field.row - 3
-        screen.putCentered("Welcome to Kuchi", row: top, in: area, style: theme.title)
-        screen.putCentered("Type your name to start learning Japanese words.", row: top + 1, in: area, style: theme.dim)
+        screen.putCentered("Welcome to Kuchi", row: geometry.titleRow, in: area, style: theme.title)
+        if let subtitleRow = geometry.subtitleRow {
+            screen.putCentered("Type your name to start learning Japanese words.", row: subtitleRow, in: area, style: theme.dim)
+        }
         let focused = form.focus
         screen.box(geometry.field, style: focused == .name ? theme.accent : theme.dim, title: "Name",
                    titleStyle: focused == .name ? theme.title : theme.dim)

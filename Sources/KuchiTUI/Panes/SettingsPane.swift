@@ -7,12 +7,23 @@ struct SettingsPane: Pane {
     let activate: @MainActor (SettingsScene.Row) -> Void
     let name = "settings"
 
+    /// spacing: a blank row between settings when the pane has room (13 rows), none otherwise.
+    static func spacing(rows: Int) -> Int {
+        rows >= 13 ? 2 : 1
+    }
+
     static func top(rows: Int) -> Int {
-        max(0, (rows - 13) / 2)
+        let height = 2 + SettingsScene.Row.allCases.count * spacing(rows: rows) + 1
+        return max(0, (rows - height) / 2)
     }
 
     static func row(_ row: SettingsScene.Row, rows: Int) -> Int {
-        top(rows: rows) + 2 + row.rawValue * 2
+        top(rows: rows) + 2 + row.rawValue * spacing(rows: rows)
+    }
+
+    /// labelWidth: the label column, narrower on narrow terminals so values keep their room.
+    static func labelWidth(columns: Int) -> Int {
+        columns >= 60 ? 25 : 22
     }
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
@@ -25,11 +36,15 @@ struct SettingsPane: Pane {
             let line = Self.row(row, rows: area.rows)
             let focused = state.settingsSelection == row.rawValue
             let label = (focused ? "▸ " : "  ") + Self.label(row)
-            screen.put(label.padded(toWidth: 24), row: line, column: left, style: focused ? theme.selected : theme.text)
-            value(row, into: &screen, row: line, column: left + 25, theme: theme, focused: focused)
+            let labelWidth = Self.labelWidth(columns: width)
+            screen.put(label.padded(toWidth: labelWidth - 1), row: line, column: left, style: focused ? theme.selected : theme.text)
+            value(row, into: &screen, row: line, column: left + labelWidth, width: width - labelWidth, theme: theme, focused: focused)
         }
         if let note = Self.note(for: SettingsScene.Row(rawValue: state.settingsSelection) ?? .questions) {
-            screen.put(note.truncated(toWidth: width), row: Self.row(.forget, rows: area.rows) + 2, column: left, style: theme.dim)
+            let noteRow = Self.row(.forget, rows: area.rows) + Self.spacing(rows: area.rows)
+            for (offset, line) in TextWrap.lines(note, width: width, maximumLines: 2).enumerated() where noteRow + offset < area.rows {
+                screen.put(line, row: noteRow + offset, column: left, style: theme.dim)
+            }
         }
     }
 
@@ -53,7 +68,8 @@ struct SettingsPane: Pane {
         }
     }
 
-    private func value(_ row: SettingsScene.Row, into screen: inout Screen, row line: Int, column: Int, theme: Theme, focused: Bool) {
+    private func value(_ row: SettingsScene.Row, into screen: inout Screen, row line: Int, column: Int, width: Int, theme: Theme,
+                       focused: Bool) {
         switch row {
         case .questions:
             screen.put("◂ \(user.numberOfQuestions) ▸", row: line, column: column, style: theme.accent)
@@ -61,6 +77,12 @@ struct SettingsPane: Pane {
             screen.put("◂ \(Self.name(user.appearance)) ▸", row: line, column: column, style: theme.accent)
         case .learning:
             screen.put(user.learningEnabled ? "[x] on" : "[ ] off", row: line, column: column, style: theme.accent)
+        case .cardColor where width < CardColor.allCases.count * 4 + 8:
+            // Too narrow for the swatches: the colour's name, changed with ← →.
+            var swatch = Style()
+            swatch.background = Color(user.cardColor)
+            let end = screen.put("◂ \(user.cardColor.rawValue) ▸", row: line, column: column, style: theme.accent)
+            if theme != .monochrome { screen.put("  ", row: line, column: end + 1, style: swatch) }
         case .cardColor:
             var position = column
             for color in CardColor.allCases {
@@ -81,7 +103,7 @@ struct SettingsPane: Pane {
 
     static func name(_ appearance: Appearance) -> String {
         switch appearance {
-        case .terminal: "Terminal default"
+        case .terminal: "Terminal"
         case .dark: "Dark"
         case .light: "Light"
         case .monochrome: "Monochrome"

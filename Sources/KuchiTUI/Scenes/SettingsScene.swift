@@ -4,6 +4,8 @@ import KuchiCore
 struct SettingsScene: Scene {
     let state: AppState
     let user: UserManager
+    /// forgotten: called after Forget me, so the app can drop that learner's session.
+    let forgotten: @MainActor () -> Void
     let title = "Settings"
 
     /// Row: the settings rows, in order.
@@ -44,6 +46,7 @@ struct SettingsScene: Scene {
             case .character("y"), .character("Y"):
                 state.confirmingForget = false
                 user.forget()
+                forgotten()
                 state.registerForm.reset()
                 state.go(.register)
             case .character("n"), .character("N"), .escape, .character("q"):
