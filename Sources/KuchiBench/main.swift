@@ -8,6 +8,7 @@
 // in a fresh process so the memory figures of one size don't carry into the next.
 //
 //   kuchi-bench --entries 100000 [--categories 50] [--picks 2000] [--loads 5] [--seed 1]
+//   kuchi-bench --entries 100000 --write deck.json     (only writes the generated deck)
 //
 // It reports figures and asserts nothing.
 
@@ -15,7 +16,7 @@ import Foundation
 import KuchiCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct Options {
@@ -26,6 +27,8 @@ struct Options {
     var picks = 2000
     var loads = 5
     var seed: UInt64 = 1
+    /// write: only write the generated deck to this path (to play it with `kuchi --deck`).
+    var write: String?
 
     init(arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -37,6 +40,7 @@ struct Options {
             case "--picks": picks = Self.number(value, for: argument)
             case "--loads": loads = max(1, Self.number(value, for: argument))
             case "--seed": seed = UInt64(Self.number(value, for: argument))
+            case "--write": write = value
             default: Self.usage("unknown option \(argument)")
             }
         }
@@ -49,7 +53,8 @@ struct Options {
     }
 
     static func usage(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("kuchi-bench: \(message)\nusage: kuchi-bench --entries N [--categories K] [--picks N] [--loads N] [--seed N]\n".utf8))
+        let usage = "usage: kuchi-bench --entries N [--categories K] [--picks N] [--loads N] [--seed N] [--write PATH]"
+        FileHandle.standardError.write(Data("kuchi-bench: \(message)\n\(usage)\n".utf8))
         exit(2)
     }
 }
@@ -112,7 +117,8 @@ enum DeckGenerator {
             var entry: String
             if index % 4 == 3 {
                 let (character, reading, sound) = kanji[(index / 4) % kanji.count]
-                entry = "{\"question\": \"\(character)\(word)\", \"reading\": \"\(reading)\(word)\", \"pronunciation\": \"\(sound)\(romaji)\""
+                entry = "{\"question\": \"\(character)\(word)\", \"reading\": \"\(reading)\(word)\", "
+                entry += "\"pronunciation\": \"\(sound)\(romaji)\""
             } else {
                 entry = "{\"question\": \"\(word)\", \"pronunciation\": \"\(romaji)\""
             }
@@ -190,9 +196,13 @@ func run(_ options: Options) -> Data {
         let start = now()
         let outcome = quiz.check(answer)
         pickTimes.append(now() - start)
-        guard outcome == .correct, let next = quiz.currentTest, next.answers.count == ChallengesViewModel.choicesPerTest,
-              Set(next.answers).count == next.answers.count, next.answers.contains(next.challenge.answer) else {
-            Options.usage("the quiz did not move on to a valid next challenge")
+        guard outcome == .correct, let next = quiz.currentTest else {
+            Options.usage("the quiz did not move on to a next challenge")
+        }
+        let distinct = Set(next.answers).count == next.answers.count
+        let valid = next.answers.count == ChallengesViewModel.choicesPerTest && distinct && next.answers.contains(next.challenge.answer)
+        if !valid {
+            Options.usage("the next challenge's choices are not three distinct answers including the right one")
         }
     }
     let end = memory()
@@ -221,6 +231,14 @@ func run(_ options: Options) -> Data {
 }
 
 let options = Options(arguments: CommandLine.arguments)
+if let path = options.write {
+    do {
+        try DeckGenerator.json(entries: options.entries, categories: options.categories).write(to: URL(fileURLWithPath: path))
+    } catch {
+        Options.usage("cannot write \(path): \(error)")
+    }
+    exit(0)
+}
 let json = MainActor.assumeIsolated { run(options) }
 FileHandle.standardOutput.write(json)
 FileHandle.standardOutput.write(Data("\n".utf8))

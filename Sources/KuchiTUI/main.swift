@@ -65,6 +65,7 @@ enum Launch {
                       redrawEverything: environment["KUCHI_REDRAW"] == "all", seed: seed)
         let signal = app.run()
         terminal.close()
+        user.recordUse()
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
         let problems = loadProblems.map(\.message) + (user.problem.map { [$0] } ?? [])
         for problem in Set(problems).sorted() {
@@ -105,24 +106,39 @@ func main() -> Int32 {
     do {
         command = try KuchiCommand.parseAsRoot()
     } catch {
-        let code = KuchiCommand.exitCode(for: error)
-        let message = KuchiCommand.fullMessage(for: error)
-        if code == .success {
-            print(message)
-            return 0
-        }
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        return code == .validationFailure ? 2 : code.rawValue
+        return exitStatus(for: error)
     }
     let report: (lines: [String], status: Int32)
     switch command {
     case let check as CheckDeck: report = check.report()
     case let decks as Decks: report = decks.report()
     case let options as KuchiCommand: return Launch.run(options)
-    default: return 2
+    default:
+        // ArgumentParser's own commands (`kuchi help`, and `--help` on some paths) print
+        // through the same error path as a thrown help request.
+        do {
+            var other = command
+            try other.run()
+            return 0
+        } catch {
+            return exitStatus(for: error)
+        }
     }
     for line in report.lines { print(line) }
     return report.status
+}
+
+/// exitStatus: prints a parse result (help, version, usage error) and returns its status;
+/// usage errors are 2, as most command-line tools use, not ArgumentParser's 64.
+func exitStatus(for error: any Error) -> Int32 {
+    let code = KuchiCommand.exitCode(for: error)
+    let message = KuchiCommand.fullMessage(for: error)
+    if code == .success {
+        print(message)
+        return 0
+    }
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    return code == .validationFailure ? 2 : code.rawValue
 }
 
 exit(main())

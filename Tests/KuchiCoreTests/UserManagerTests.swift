@@ -135,16 +135,21 @@ struct UserManagerTests {
         #expect(savedFiles().isEmpty, "a signed-out learner is not saved")
     }
 
-    @Test("sign in picks the last used profile's settings and records the use")
+    @Test("sign in picks the profile's settings without writing; recordUse stamps the use")
     func signInRecordsUse() throws {
         let user = manager()
         user.register(name: "Sakura", rememberMe: true)
         user.cardColor = .magenta
+        let registeredAt = time.now
         time.advance(3600)
         let next = manager()
         next.loadSavedProfiles()
         next.signIn(try #require(next.savedProfiles.first))
         #expect(next.cardColor == .magenta)
+        let afterSignIn = manager()
+        afterSignIn.loadSavedProfiles()
+        #expect(afterSignIn.savedProfiles.first?.lastUsed == registeredAt, "signing in does not touch the disk")
+        next.recordUse()
         let again = manager()
         again.loadSavedProfiles()
         #expect(again.savedProfiles.first?.lastUsed == time.now)

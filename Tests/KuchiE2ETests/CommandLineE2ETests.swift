@@ -22,6 +22,21 @@ struct CommandLineE2ETests {
         #expect(result.standardError.isEmpty)
     }
 
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    func helpPrintsUsageAndExitsZero(_ arguments: [String]) throws {
+        let result = try runKuchi(arguments)
+        #expect(result.status == 0)
+        for text in ["USAGE: kuchi", "--deck <file>", "--questions <n>", "--profile <name>", "--config-dir <dir>", "check-deck", "decks"] {
+            #expect(result.standardOutput.contains(text), "help mentions \(text)")
+        }
+    }
+
+    @Test func subcommandHelpExitsZero() throws {
+        let result = try runKuchi(["check-deck", "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("USAGE: kuchi check-deck <file>"))
+    }
+
     @Test func unknownOptionExitsTwo() throws {
         let result = try runKuchi(["--bogus"])
         #expect(result.status == 2)

@@ -53,14 +53,24 @@ public struct Deck: Sendable {
         if data.count > maximumBytes {
             throw DeckError(source: source, problems: [DeckProblem(.tooLarge, "the deck is larger than \(maximumBytes / 1_048_576) MiB")])
         }
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: data, options: [])
-        } catch {
+        // JSON is UTF-8; the decoder would quietly repair bad bytes, so they are refused here.
+        guard String(validating: data, as: UTF8.self) != nil else {
             throw DeckError(source: source, problems: [DeckProblem(.notJSON, "it is not valid JSON (UTF-8)")])
         }
+        let raw: RawDeck
+        do {
+            raw = try JSONDecoder().decode(RawDeck.self, from: data)
+        } catch {
+            // Not a deck: either JSON of another shape (a bare array, string, number, null)
+            // or not JSON at all.
+            let isJSON = (try? JSONDecoder().decode(JSONField.self, from: data)) != nil
+            throw DeckError(source: source, problems: [
+                isJSON ? DeckProblem(.wrongShape, "the top level must be an object with \"title\" and \"challenges\"")
+                    : DeckProblem(.notJSON, "it is not valid JSON (UTF-8)"),
+            ])
+        }
         var validator = DeckValidator()
-        let deck = validator.validate(json)
+        let deck = validator.validate(raw)
         if let deck, validator.problems.isEmpty { return deck }
         throw DeckError(source: source, problems: validator.problems)
     }

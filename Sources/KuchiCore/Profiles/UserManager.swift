@@ -71,12 +71,17 @@ public final class UserManager {
         return result.problems
     }
 
-    /// signIn: makes a saved profile the current one and records that it was used now.
+    /// signIn: makes a saved profile the current one. Nothing is written here — starting up
+    /// must not wait for a disk sync; `recordUse()` stamps the profile as used on the way out.
     public func signIn(_ profile: Profile) {
         profileID = profile.id
         name = profile.name
         rememberMe = true
         apply(profile.settings)
+    }
+
+    /// recordUse: saves the current profile as used now (the picker lists last used first).
+    public func recordUse() {
         save(lastUsed: clock())
     }
 

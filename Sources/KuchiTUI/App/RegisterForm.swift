@@ -16,6 +16,10 @@ final class RegisterForm {
 
     /// maximumCharacters: a paste longer than this is cut here, not typed for seconds.
     static let maximumCharacters = UserManager.nameLengthRange.upperBound
+    /// maximumScalarsPerCharacter: marks and joiners pasted after a full name would otherwise
+    /// all join its last character, growing it (and the cost of every key) without end. The
+    /// longest emoji sequences (a family with skin tones) have 11 scalars.
+    static let maximumScalarsPerCharacter = 16
 
     private(set) var characters: [Character] = []
     private(set) var cursor = 0
@@ -35,7 +39,8 @@ final class RegisterForm {
         // the user-perceived characters, and the cursor stays on a boundary.
         let head = String(characters[..<cursor]) + String(character)
         let joined = Array(head + String(characters[cursor...]))
-        guard joined.count <= Self.maximumCharacters else { return false }
+        guard joined.count <= Self.maximumCharacters,
+              joined.allSatisfy({ $0.unicodeScalars.count <= Self.maximumScalarsPerCharacter }) else { return false }
         characters = joined
         cursor = min(Array(head).count, joined.count)
         return true
@@ -43,13 +48,22 @@ final class RegisterForm {
 
     func backspace() {
         guard cursor > 0 else { return }
-        characters.remove(at: cursor - 1)
-        cursor -= 1
+        remove(at: cursor - 1)
     }
 
     func deleteForward() {
         guard cursor < characters.count else { return }
-        characters.remove(at: cursor)
+        remove(at: cursor)
+    }
+
+    /// remove: deletes one character and, like `insert`, rebuilds through String: neighbours it
+    /// kept apart may join (two Hangul jamo, two regional indicators), and the array must stay
+    /// the text's own characters with the cursor on a boundary.
+    private func remove(at index: Int) {
+        let head = String(characters[..<index])
+        let joined = Array(head + String(characters[(index + 1)...]))
+        characters = joined
+        cursor = min(Array(head).count, joined.count)
     }
 
     func moveCursor(to position: Int) {

@@ -65,7 +65,7 @@ struct RegisterPane: Pane {
         let button = screen.button("OK", row: geometry.okRow, column: okColumn, focused: focused == .ok && form.isValid,
                                    enabled: form.isValid, theme: theme)
         if !form.isValid {
-            screen.put("needs a name of \(minimum)+ characters", row: geometry.okRow, column: button.column + button.columns + 2,
+            screen.put("needs \(minimum)+ characters", row: geometry.okRow, column: button.column + button.columns + 2,
                        style: theme.dim, clip: area)
         } else if focused == .ok {
             screen.put("Enter", row: geometry.okRow, column: button.column + button.columns + 2, style: theme.dim, clip: area)

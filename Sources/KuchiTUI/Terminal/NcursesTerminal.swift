@@ -131,8 +131,46 @@ final class NcursesTerminal: TerminalBackend {
                 if let key = Self.specialKey(code) { return .keyPressed(key) }
                 continue
             }
+            if code == 27, let sequence = controlSequence(wait: wait) {
+                if let event = sequence { return event }
+                continue
+            }
             if let scalar = decoder.feed(UInt8(code)), let key = Self.characterKey(scalar.value) { return .keyPressed(key) }
         }
+    }
+
+    /// controlSequence: after an Esc, the rest of a CSI sequence that ncurses did not recognise
+    /// (an SGR mouse report, a key missing from terminfo) is already waiting; it is read whole
+    /// and becomes a click or nothing. Otherwise it would arrive as Esc (back, or quit on
+    /// Register) followed by stray characters. Returns nil for a plain Esc.
+    private func controlSequence(wait: Bool) -> InputEvent?? {
+        nodelay(kuchi_stdscr(), true)
+        defer { nodelay(kuchi_stdscr(), !wait) }
+        let first = wgetch(kuchi_stdscr())
+        guard first == 0x5B else {  // "["
+            if first != ERR { ungetch(first) }
+            return nil
+        }
+        var bytes: [UInt8] = []
+        while bytes.count < 32 {
+            let next = wgetch(kuchi_stdscr())
+            guard next != ERR, (0x20...0x7E).contains(next) else {
+                if next != ERR { ungetch(next) }  // not part of it (a new Esc, a key): keep it
+                break
+            }
+            bytes.append(UInt8(next))
+            if next >= 0x40 { break }  // the final byte
+        }
+        return .some(Self.sgrClick(bytes))
+    }
+
+    /// sgrClick: a left-button press in SGR form (`<0;column;rowM`, 1-based), else nil.
+    static func sgrClick(_ bytes: [UInt8]) -> InputEvent? {
+        guard bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: "M") else { return nil }
+        let fields = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self).split(separator: ";").map { Int($0) }
+        guard fields.count == 3, let button = fields[0], let column = fields[1], let row = fields[2],
+              button == 0, column >= 1, row >= 1 else { return nil }
+        return .mouseClicked(row: row - 1, column: column - 1)
     }
 
     /// close: leaves curses mode; safe to call more than once.

@@ -1,0 +1,110 @@
+/// JSONField: one JSON value as far as deck validation needs it — strings kept, every other
+/// kind only named, so a wrong type can be reported without keeping its content.
+enum JSONField: Decodable, Equatable {
+    case string(String)
+    case number
+    case bool
+    case null
+    case array
+    case object
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if (try? container.decode(Bool.self)) != nil {
+            self = .bool
+        } else if (try? container.decode(Double.self)) != nil {
+            self = .number
+        } else if (try? container.decode([JSONSkip].self)) != nil {
+            self = .array
+        } else {
+            _ = try container.decode([String: JSONSkip].self)
+            self = .object
+        }
+    }
+
+    /// typeName: how a problem names this kind of value.
+    var typeName: String {
+        switch self {
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// JSONSkip: reads past any JSON value (the contents of a mistyped array or object).
+struct JSONSkip: Decodable {
+    init(from decoder: any Decoder) throws {
+        _ = try JSONField(from: decoder)
+    }
+}
+
+/// RawEntry: one element of `challenges` before validation. A field is nil when the key is
+/// absent; `null` is kept as `.null`, so "missing" and "null" can be told apart.
+enum RawEntry: Decodable {
+    case fields(question: JSONField?, reading: JSONField?, pronunciation: JSONField?, answer: JSONField?, category: JSONField?)
+    case notObject(JSONField)
+
+    private enum Key: String, CodingKey {
+        case question, reading, pronunciation, answer, category
+    }
+
+    init(from decoder: any Decoder) throws {
+        guard let container = try? decoder.container(keyedBy: Key.self) else {
+            self = .notObject(try JSONField(from: decoder))
+            return
+        }
+        func field(_ key: Key) throws -> JSONField? {
+            guard container.contains(key) else { return nil }
+            // Strings straight away (the common case, and much cheaper than a nested decoder);
+            // anything else is read again to name its type.
+            if let string = try? container.decode(String.self, forKey: key) { return .string(string) }
+            return try container.decode(JSONField.self, forKey: key)
+        }
+        self = .fields(question: try field(.question), reading: try field(.reading), pronunciation: try field(.pronunciation),
+                       answer: try field(.answer), category: try field(.category))
+    }
+}
+
+/// RawChallenges: the `challenges` value — an array of entries, or something else to report.
+enum RawChallenges: Decodable {
+    case entries([RawEntry])
+    case other(JSONField)
+
+    init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var entries: [RawEntry] = []
+            entries.reserveCapacity(array.count ?? 0)
+            while !array.isAtEnd { entries.append(try array.decode(RawEntry.self)) }
+            self = .entries(entries)
+        } else {
+            self = .other(try JSONField(from: decoder))
+        }
+    }
+}
+
+/// RawDeck: a deck file decoded with `JSONDecoder` — native Swift parsing, a fraction of the
+/// time and memory of `JSONSerialization`'s object graph on a large deck.
+struct RawDeck: Decodable {
+    let title: JSONField?
+    let attribution: JSONField?
+    let challenges: RawChallenges?
+
+    private enum Key: String, CodingKey {
+        case title, attribution, challenges
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        title = container.contains(.title) ? try container.decode(JSONField.self, forKey: .title) : nil
+        attribution = container.contains(.attribution) ? try container.decode(JSONField.self, forKey: .attribution) : nil
+        challenges = container.contains(.challenges) ? try container.decode(RawChallenges.self, forKey: .challenges) : nil
+    }
+}
