@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "kuchi", targets: ["KuchiTUI"]),
+        .executable(name: "kuchi-bench", targets: ["KuchiBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,6 +27,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "KuchiBench", dependencies: ["KuchiCore"]),
         .testTarget(name: "KuchiCoreTests", dependencies: ["KuchiCore"]),
         .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiCore"], exclude: ["Fixtures"]),
         .testTarget(name: "KuchiE2ETests", dependencies: ["KuchiTUI"]),
