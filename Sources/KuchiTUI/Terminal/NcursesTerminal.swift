@@ -10,6 +10,8 @@ final class NcursesTerminal: TerminalBackend {
     private(set) var colors: Bool
     private var isOpen = true
     private var decoder = UTF8Decoder()
+    /// shown: what each pane's window holds now, to copy only the cells that change.
+    private var shown: [ObjectIdentifier: Screen] = [:]
     private let screenPointer: OpaquePointer
 
     /// StartError: why the terminal could not be used, in one sentence.
@@ -59,6 +61,7 @@ final class NcursesTerminal: TerminalBackend {
     }
 
     func beginLayout(_ hosts: [PaneHost], repaint: Bool) {
+        shown = [:]
         if repaint { clearok(kuchi_curscr(), true) }
         for window in windows.values { delwin(window) }
         windows = [:]
@@ -75,20 +78,31 @@ final class NcursesTerminal: TerminalBackend {
     }
 
     func show(_ host: PaneHost) {
-        guard let window = windows[ObjectIdentifier(host)] else { return }
+        let key = ObjectIdentifier(host)
+        guard let window = windows[key] else { return }
         let screen = host.content
+        // The window keeps what it was last given, so only cells that differ are copied (a
+        // hint toggle changes one line of its pane); ncurses then sends only what differs on
+        // the terminal.
+        let previous = shown[key].flatMap { $0.rows == screen.rows && $0.columns == screen.columns ? $0 : nil }
         var character = cchar_t()
+        var wide = [wchar_t](repeating: 0, count: 8)
         for row in 0..<screen.rows {
             for column in 0..<screen.columns {
                 let cell = screen[row, column]
-                guard cell.width > 0 else { continue }
-                var wide = cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-                wide.append(0)
+                guard cell.width > 0, previous?[row, column] != cell else { continue }
+                var count = 0
+                for scalar in cell.grapheme.unicodeScalars where count < wide.count - 1 {
+                    wide[count] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
+                wide[count] = 0
                 let (attributes, pair) = curses(cell.style)
                 setcchar(&character, wide, attr_t(attributes), pair, nil)
                 mvwadd_wch(window, Int32(row), Int32(column), &character)
             }
         }
+        shown[key] = screen
         wnoutrefresh(window)
     }
 
