@@ -95,4 +95,18 @@ struct DirtyTrackingTests {
         #expect(pilot.quiz.currentTest == word)
         #expect(pilot.contains("Oh no!"))
     }
+
+    @Test("a pane that redraws under the help overlay does not paint over it")
+    func overlayStaysOnTop() {
+        let pilot = Pilot()
+        pilot.press("?")
+        let withHelp = pilot.screen
+        pilot.quiz.toggleHint()  // a change underneath, while the help is up
+        #expect(pilot.send(.terminalResized(pilot.terminal.size)) == ["question"])
+        let helpRows = withHelp.lines.indices.filter { withHelp.lines[$0].contains("│ 1 2 3") || withHelp.lines[$0].contains("? or Esc closes") }
+        #expect(!helpRows.isEmpty)
+        for row in helpRows {
+            #expect(pilot.screen.lines[row] == withHelp.lines[row], "help row \(row) is still on top")
+        }
+    }
 }

@@ -177,28 +177,28 @@ final class App {
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))
-        var relayout = false
         if key != layoutKey || redrawEverything {
             layoutKey = key
-            hosts = makeHosts(size: size, sizeClass: environment.sizeClass)
+            hosts = makeHosts(size: size, sizeClass: environment.sizeClass)  // new hosts start dirty
             backend.beginLayout(hosts, repaint: redrawEverything)
             log.note("layout \(size.rows)x\(size.columns) \(state.route)")
-            relayout = true
         } else if environment != self.environment {
             hosts.forEach { $0.markDirty() }
-            relayout = true
         }
         self.environment = environment
-        var drew = false
-        for host in hosts where host.renderIfDirty(environment: environment) {
-            log.record(host)
-            backend.show(host)
-            drew = true
+        var drawn: [Rect] = []
+        for host in hosts {
+            if host.renderIfDirty(environment: environment) {
+                log.record(host)
+                backend.show(host)
+                drawn.append(host.frame)
+            } else if drawn.contains(where: { $0.intersection(host.frame).isEmpty == false }) {
+                // An overlay (help, a notice) above a pane that just redrew: stage it again so
+                // it stays on top, without redrawing it.
+                backend.restage(host)
+            }
         }
-        if relayout {
-            // Overlapping panes (help) were staged in order; re-stage nothing else.
-            drew = true
-        }
+        let drew = !drawn.isEmpty
         let cursor = hosts.lastIndex(where: { $0.cursor != nil }).flatMap { index -> Position? in
             let host = hosts[index]
             guard let local = host.cursor else { return nil }

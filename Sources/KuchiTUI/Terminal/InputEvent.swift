@@ -30,6 +30,8 @@ protocol TerminalBackend: AnyObject {
     func beginLayout(_ hosts: [PaneHost], repaint: Bool)
     /// show: a pane has drawn; stage its content for the next frame (`wnoutrefresh`).
     func show(_ host: PaneHost)
+    /// restage: stages a pane again unchanged (it lies over one that was just shown).
+    func restage(_ host: PaneHost)
     /// finishFrame: put the staged panes on the terminal at once (`doupdate`), with the cursor
     /// shown at `cursor` (in screen coordinates) or hidden.
     func finishFrame(cursor: (row: Int, column: Int)?)

@@ -106,6 +106,12 @@ final class NcursesTerminal: TerminalBackend {
         wnoutrefresh(window)
     }
 
+    func restage(_ host: PaneHost) {
+        guard let window = windows[ObjectIdentifier(host)] else { return }
+        touchwin(window)
+        wnoutrefresh(window)
+    }
+
     func finishFrame(cursor: (row: Int, column: Int)?) {
         if let cursor {
             curs_set(1)

@@ -31,6 +31,10 @@ final class InMemoryTerminal: TerminalBackend {
         screen.blit(host.content, row: host.frame.row, column: host.frame.column)
     }
 
+    func restage(_ host: PaneHost) {
+        screen.blit(host.content, row: host.frame.row, column: host.frame.column)
+    }
+
     func finishFrame(cursor: (row: Int, column: Int)?) {
         self.cursor = cursor
         frames.append(staged)
