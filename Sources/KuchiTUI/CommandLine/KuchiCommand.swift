@@ -42,6 +42,21 @@ struct KuchiCommand: ParsableCommand {
     }
 }
 
+/// LaunchOptions: what the app needs from the command line, as a plain value (also made
+/// without the parser when there are no arguments).
+struct LaunchOptions: Equatable {
+    var deck: String?
+    var questions: Int?
+    var profile: String?
+    var configDir: String?
+}
+
+extension LaunchOptions {
+    init(_ command: KuchiCommand) {
+        self.init(deck: command.deck, questions: command.questions, profile: command.profile, configDir: command.configDir)
+    }
+}
+
 /// CheckDeck: `kuchi check-deck FILE` — validates a deck without opening the UI.
 struct CheckDeck: ParsableCommand {
     static let configuration = CommandConfiguration(
