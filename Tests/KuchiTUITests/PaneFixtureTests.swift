@@ -161,7 +161,7 @@ struct PaneFixtureTests {
     @Test("key bar: cut with … at 30 columns")
     func keyBar() {
         let hints = ChallengeScene(state: AppState(route: .challenge), quiz: ChallengesViewModel(deck: TestDecks.small, numberOfQuestions: 3)).hints
-        let screen = draw(KeyBarPane(hints: hints), rows: 1, columns: 30)
+        let screen = draw(KeyBarPane(hints: { hints }), rows: 1, columns: 30)
         expectScreen(screen, matchesFixture: "keybar-narrow")
         #expect(trimmingTrailingSpaces(screen.lines[0]).hasSuffix("…"))
         #expect(!screen.lines[0].contains("Back"), "the last hint does not fit")

@@ -216,9 +216,9 @@ struct ScenarioTests {
     @Test("portrait → landscape → portrait keeps word, choices, feedback, score, selection and hint")
     func resizeMidQuestion() throws {
         let pilot = Pilot(rows: 30, columns: 100)
+        pilot.press(.down)  // the cursor moves first (moving it later would dismiss the feedback)
         pilot.answerWrong()
         pilot.press("h")
-        pilot.press(.up)
         let snapshot = QuizSnapshot(pilot)
         let portrait = pilot.screen
         expectScreen(portrait, matchesFixture: "screen-challenge-portrait")

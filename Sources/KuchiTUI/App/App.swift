@@ -82,17 +82,27 @@ final class App {
     /// handle: one event. Global keys first (help, quit), then the scene's.
     func handle(_ event: InputEvent) {
         switch event {
-        case .terminalResized, .interrupted:
+        case .terminalResized:
             // The one resize path: render() compares the backend's size with the last layout.
             break
+        case .interrupted:
+            // run() ends the loop on a signal before handling it; nothing to do here.
+            break
         case .mouseClicked(let row, let column):
-            user.clearProblem()
+            guard Layout.fits(backend.size), !dismissedNotice() else { return }
             click(row: row, column: column)
         case .keyPressed(let key):
-            user.clearProblem()
-            guard Layout.fits(backend.size) else { return }
+            guard Layout.fits(backend.size), !dismissedNotice() else { return }
             press(key)
         }
+    }
+
+    /// dismissedNotice: a notice is closed by the next key or click, which does nothing else —
+    /// the learner was reading, not choosing (an Esc there must not quit).
+    private func dismissedNotice() -> Bool {
+        guard user.problem != nil else { return false }
+        user.clearProblem()
+        return true
     }
 
     private func press(_ key: Key) {
@@ -116,7 +126,7 @@ final class App {
             }
         }
         switch key {
-        case .control("c"), .control("q"):
+        case .control("c"):
             state.quitting = true
         case .function(1):
             state.helpVisible = true
@@ -129,8 +139,7 @@ final class App {
 
     /// resetSessions: a forgotten learner's quiz and flash cards must not pass to the next one.
     func resetSessions() {
-        quiz.restart(numberOfQuestions: state.questionsOverride ?? user.numberOfQuestions)
-        state.challenge.select(0)
+        state.startSession(quiz, user: user)
         flashCardsStorage = nil
     }
 
@@ -154,7 +163,8 @@ final class App {
     var flashCardsForTesting: FlashCardsViewModel { flashCards }
 
     private func click(row: Int, column: Int) {
-        guard Layout.fits(backend.size) else { return }
+        // The Forget-me question is modal: it is answered with y or n, never by a click beside it.
+        guard !state.confirmingForget else { return }
         if state.helpVisible {
             state.helpVisible = false
             return
@@ -222,7 +232,7 @@ final class App {
         header.select = { [unowned self] tab in self.open(tab) }
         var hosts = [PaneHost(pane: header, frame: chrome.header)]
         hosts += scene.panes(in: chrome.body, sizeClass: sizeClass).map { PaneHost(pane: $0.pane, frame: $0.frame) }
-        hosts.append(PaneHost(pane: KeyBarPane(hints: scene.hints), frame: chrome.keyBar))
+        hosts.append(PaneHost(pane: KeyBarPane(hints: { scene.hints }), frame: chrome.keyBar))
         if let problem = user.problem {
             let rows = min(NoticePane.height(for: problem, columns: chrome.body.columns), chrome.body.rows)
             let frame = Rect(row: chrome.body.row + chrome.body.rows - rows, column: chrome.body.column, rows: rows,

@@ -58,7 +58,7 @@ final class AppState {
     var quitting = false
     let registerForm = RegisterForm()
     let challenge = ChallengeScreenState()
-    /// welcomeFocus / congratulationsFocus: which button Enter activates.
+    /// congratulationsFocus: which Congratulations button Enter activates.
     var congratulationsFocus = 0
     /// profileSelection: the picker's cursor.
     var profileSelection = 0
@@ -78,6 +78,13 @@ final class AppState {
         if self.route != route { self.route = route }
         if helpVisible { helpVisible = false }
         if confirmingForget { confirmingForget = false }
+    }
+
+    /// startSession: a new quiz session with this run's question count (`--questions`, else the
+    /// setting), the cursor back on the first choice.
+    func startSession(_ quiz: ChallengesViewModel, user: UserManager) {
+        quiz.restart(numberOfQuestions: questionsOverride ?? user.numberOfQuestions)
+        challenge.select(0)
     }
 
     /// visibleTabs: Learn is hidden when learning is disabled, as in Kuchi.

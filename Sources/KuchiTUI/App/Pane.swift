@@ -56,6 +56,12 @@ final class PaneHost {
         isDirty = false
         draws += 1
         var screen = Screen(rows: frame.rows, columns: frame.columns)
+        // Blank cells take the theme's background too, so Dark and Light paint whole panes,
+        // not only the cells under text.
+        if environment.theme.text != Style.plain {
+            screen.fill(Rect(row: 0, column: 0, rows: frame.rows, columns: frame.columns),
+                        with: Cell(grapheme: " ", width: 1, style: environment.theme.text))
+        }
         let size = TerminalSize(rows: frame.rows, columns: frame.columns)
         withObservationTracking {
             pane.draw(into: &screen, environment: environment)

@@ -6,7 +6,7 @@ struct ConfirmPane: Pane {
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
         let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
-        screen.fill(area)
+        screen.fill(area, with: Cell(grapheme: " ", width: 1, style: theme.text))
         screen.box(area, style: theme.wrong, title: "Are you sure?", titleStyle: theme.wrong)
         let inner = area.inset(by: 1)
         let lines = TextWrap.lines(message, width: inner.columns - 2, maximumLines: max(inner.rows - 2, 1))

@@ -28,7 +28,8 @@ struct HeaderPane: Pane {
         let theme = environment.theme
         screen.fill(Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns),
                     with: Cell(grapheme: " ", width: 1, style: theme.header))
-        let right = user.name.isEmpty ? "" : "\(user.name) "
+        // The name with one space of margin; the margin is not counted against the name.
+        let right = user.name
         var end: Int
         if let tab {
             end = screen.put(Self.brand(columns: screen.columns), row: 0, column: 0, style: theme.header)
@@ -45,10 +46,11 @@ struct HeaderPane: Pane {
         } else {
             end = screen.put(" 口 Kuchi · \(title)".truncated(toWidth: screen.columns), row: 0, column: 0, style: theme.header)
         }
-        let rightWidth = min(right.displayWidth, max(screen.columns - end - 1, 0))
+        // One column of margin after the title and one at the right edge.
+        let rightWidth = min(right.displayWidth, max(screen.columns - end - 2, 0))
         if rightWidth > 0 {
             let shown = right.truncated(toWidth: rightWidth)
-            screen.put(shown, row: 0, column: screen.columns - shown.displayWidth, style: theme.header)
+            screen.put(shown, row: 0, column: screen.columns - 1 - shown.displayWidth, style: theme.header)
         }
     }
 

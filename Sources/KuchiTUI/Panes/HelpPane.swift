@@ -14,10 +14,18 @@ struct HelpPane: Pane {
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
         let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
-        screen.fill(area)
+        screen.fill(area, with: Cell(grapheme: " ", width: 1, style: theme.text))
         screen.box(area, style: theme.accent, title: "Help · \(title)", titleStyle: theme.title)
         let keyWidth = hints.map(\.keys.displayWidth).max() ?? 0
-        for (index, hint) in hints.enumerated() where index + 1 < area.rows - 2 {
+        // Rows for hints: the frame and the closing line take three; if some hints don't fit,
+        // the last row says so instead of cutting the list silently.
+        let room = max(area.rows - 3, 0)
+        let shown = hints.count <= room ? hints.count : max(room - 1, 0)
+        if shown < hints.count, room > 0 {
+            screen.put("… \(hints.count - shown) more: enlarge the terminal".truncated(toWidth: area.columns - 4),
+                       row: room, column: 2, style: theme.dim)
+        }
+        for (index, hint) in hints.prefix(shown).enumerated() {
             let row = index + 1
             screen.put(hint.keys, row: row, column: 2, style: theme.key, clip: area.inset(by: 1))
             let labelWidth = area.columns - (2 + keyWidth + 2) - 2

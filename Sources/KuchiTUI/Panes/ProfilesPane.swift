@@ -7,30 +7,46 @@ struct ProfilesPane: Pane {
     let choose: @MainActor (Int) -> Void
     let name = "profiles"
 
-    static func top(rows: Int, count: Int) -> Int {
-        max(0, (rows - count - 3) / 2)
+    /// Window: which rows of the list show — all of them when they fit, else a scrolled slice
+    /// that keeps the selection in view (with ↑/↓ marks when more lies beyond).
+    struct Window: Equatable {
+        let top: Int
+        let first: Int
+        let visible: Int
+    }
+
+    static func window(rows: Int, count: Int, selection: Int) -> Window {
+        let room = max(rows - 2, 1)
+        guard count > room else { return Window(top: max(0, (rows - count - 3) / 2), first: 0, visible: count) }
+        let first = max(0, min(selection - room / 2, count - room))
+        return Window(top: 0, first: first, visible: room)
     }
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
         let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
         let names = user.savedProfiles.map(\.name) + ["+ New profile"]
-        let top = Self.top(rows: area.rows, count: names.count)
-        screen.putCentered("Who is learning today?", row: top, in: area, style: theme.title)
+        let window = Self.window(rows: area.rows, count: names.count, selection: state.profileSelection)
+        screen.putCentered("Who is learning today?", row: window.top, in: area, style: theme.title)
         let width = min(max((names.map(\.displayWidth).max() ?? 0) + 6, 24), area.columns)
         let left = max(0, (area.columns - width) / 2)
-        for (index, name) in names.enumerated() where top + 2 + index < area.rows {
+        for offset in 0..<window.visible {
+            let index = window.first + offset
             let selected = index == state.profileSelection
-            let text = ((selected ? "▸ " : "  ") + name).padded(toWidth: width)
             let isNew = index == names.count - 1
-            screen.put(text, row: top + 2 + index, column: left, style: selected ? theme.selected : (isNew ? theme.accent : theme.text))
+            let more = (offset == 0 && window.first > 0) ? "↑" : (offset == window.visible - 1 && index < names.count - 1 ? "↓" : " ")
+            let text = ((selected ? "▸ " : "  ") + names[index]).padded(toWidth: width - 2) + " " + more
+            screen.put(text, row: window.top + 2 + offset, column: left,
+                       style: selected ? theme.selected : (isNew ? theme.accent : theme.text))
         }
     }
 
     func click(row: Int, column: Int, size: TerminalSize) -> Bool {
         let count = user.savedProfiles.count + 1
-        let index = row - Self.top(rows: size.rows, count: count) - 2
-        guard (0..<count).contains(index) else { return false }
+        let window = Self.window(rows: size.rows, count: count, selection: state.profileSelection)
+        let offset = row - window.top - 2
+        guard (0..<window.visible).contains(offset) else { return false }
+        let index = window.first + offset
         choose(index)
         return true
     }

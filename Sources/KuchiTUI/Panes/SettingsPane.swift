@@ -40,7 +40,11 @@ struct SettingsPane: Pane {
             screen.put(label.padded(toWidth: labelWidth - 1), row: line, column: left, style: focused ? theme.selected : theme.text)
             value(row, into: &screen, row: line, column: left + labelWidth, width: width - labelWidth, theme: theme, focused: focused)
         }
-        if let note = Self.note(for: SettingsScene.Row(rawValue: state.settingsSelection) ?? .questions) {
+        var note = Self.note(for: SettingsScene.Row(rawValue: state.settingsSelection) ?? .questions)
+        if let override = state.questionsOverride, state.settingsSelection == SettingsScene.Row.questions.rawValue {
+            note = "This run plays \(override) (--questions \(override)); the setting applies from the next launch."
+        }
+        if let note {
             let noteRow = Self.row(.forget, rows: area.rows) + Self.spacing(rows: area.rows)
             for (offset, line) in TextWrap.lines(note, width: width, maximumLines: 2).enumerated() where noteRow + offset < area.rows {
                 screen.put(line, row: noteRow + offset, column: left, style: theme.dim)

@@ -40,9 +40,15 @@ struct ChallengeScene: Scene {
         case .character(let character) where ("1"..."9").contains(character):
             if let digit = character.wholeNumberValue, digit <= count, quiz.choicesVisible { choose(digit - 1) }
         case .up, .character("k"):
-            if quiz.choicesVisible { state.challenge.select(max(state.challenge.selection - 1, 0)) }
+            // Moving the cursor means the learner has moved on: the feedback goes, so the Enter
+            // that follows answers instead of only dismissing it.
+            guard quiz.choicesVisible else { break }
+            quiz.dismissFeedback()
+            state.challenge.select(max(state.challenge.selection - 1, 0))
         case .down, .character("j"):
-            if quiz.choicesVisible { state.challenge.select(min(state.challenge.selection + 1, max(count - 1, 0))) }
+            guard quiz.choicesVisible else { break }
+            quiz.dismissFeedback()
+            state.challenge.select(min(state.challenge.selection + 1, max(count - 1, 0)))
         case .enter:
             if quiz.feedback != nil {
                 quiz.dismissFeedback()
@@ -52,7 +58,9 @@ struct ChallengeScene: Scene {
         case .character(" "):
             if quiz.feedback != nil { quiz.dismissFeedback() } else { quiz.toggleChoices() }
         case .character("h"): quiz.toggleHint()
-        case .escape, .character("q"): state.go(.welcome)
+        case .escape, .character("q"):
+            quiz.dismissFeedback()
+            state.go(.welcome)
         default: break
         }
     }

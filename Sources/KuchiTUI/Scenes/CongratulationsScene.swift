@@ -44,8 +44,7 @@ struct CongratulationsScene: Scene {
     /// activate: 0 plays again (score reset, new question count), 1 goes back to Welcome.
     func activate(_ index: Int) {
         if index == 0 {
-            quiz.restart(numberOfQuestions: state.questionsOverride ?? user.numberOfQuestions)
-            state.challenge.select(0)
+            state.startSession(quiz, user: user)
             state.go(.challenge)
         } else {
             state.go(.welcome)

@@ -28,7 +28,7 @@ struct ProfilesScene: Scene {
 
     func handle(_ key: Key) {
         switch key {
-        case .up, .character("k"): move(to: state.profileSelection - 1)
+        case .up, .character("k"), .backTab: move(to: state.profileSelection - 1)
         case .down, .character("j"), .tab: move(to: state.profileSelection + 1)
         case .home: move(to: 0)
         case .end: move(to: rowCount - 1)

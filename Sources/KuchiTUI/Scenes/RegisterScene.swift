@@ -9,8 +9,9 @@ struct RegisterScene: Scene {
     var form: RegisterForm { state.registerForm }
 
     var hints: [KeyHint] {
-        [KeyHint(keys: "Tab", label: "Next"), KeyHint(keys: "Space", label: "Toggle"),
-         KeyHint(keys: "Enter", label: "OK"), KeyHint(keys: "F1", label: "Help"), KeyHint(keys: "Esc", label: "Quit")]
+        let toggle = form.focus == .rememberMe ? [KeyHint(keys: "Space", label: "Toggle")] : []
+        return [KeyHint(keys: "Tab", label: "Next")] + toggle
+            + [KeyHint(keys: "Enter", label: "OK"), KeyHint(keys: "F1", label: "Help"), KeyHint(keys: "Esc", label: "Quit")]
     }
 
     var help: [KeyHint] {
@@ -34,8 +35,7 @@ struct RegisterScene: Scene {
         switch key {
         case .tab, .down: form.focusNext(by: 1)
         case .backTab, .up: form.focusNext(by: -1)
-        case .enter:
-            if form.focus == .rememberMe && !form.isValid { form.rememberMe.toggle() } else { submit() }
+        case .enter: submit()
         case .escape: state.quitting = true
         default:
             if form.focus == .name { edit(key) } else if key == .character(" ") && form.focus == .rememberMe { form.rememberMe.toggle() }

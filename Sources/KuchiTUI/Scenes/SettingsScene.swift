@@ -35,7 +35,10 @@ struct SettingsScene: Scene {
         var panes: [(pane: any Pane, frame: Rect)] = [(SettingsPane(user: user, state: state, activate: activate), body)]
         if state.confirmingForget {
             let frame = Layout.centered(rows: 7, columns: 56, in: body)
-            panes.append((ConfirmPane(message: "Forget \(user.name)? The saved profile and its settings are deleted, and Kuchi returns to Register."), frame))
+            let message = user.rememberMe
+                ? "Forget \(user.name)? The saved profile and its settings are deleted, and Kuchi returns to Register."
+                : "Forget \(user.name)? Nothing is saved for this name; Kuchi returns to Register."
+            panes.append((ConfirmPane(message: message), frame))
         }
         return panes
     }

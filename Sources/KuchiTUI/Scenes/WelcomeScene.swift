@@ -8,7 +8,8 @@ struct WelcomeScene: Scene {
     let title = "Welcome"
 
     var hints: [KeyHint] {
-        [KeyHint(keys: "Enter", label: "Start"), KeyHint(keys: "?", label: "Help"), KeyHint(keys: "q", label: "Quit")]
+        [KeyHint(keys: "Enter", label: quiz.isInProgress ? "Continue" : "Start"), KeyHint(keys: "?", label: "Help"),
+         KeyHint(keys: "q", label: "Quit")]
     }
 
     var help: [KeyHint] {
@@ -32,8 +33,7 @@ struct WelcomeScene: Scene {
     /// start: resumes a session under way, or begins one with the current question count.
     func start() {
         if !quiz.isInProgress {
-            quiz.restart(numberOfQuestions: state.questionsOverride ?? user.numberOfQuestions)
-            state.challenge.select(0)
+            state.startSession(quiz, user: user)
         }
         state.go(.challenge)
     }

@@ -41,7 +41,7 @@ enum TerminalRestorer {
         for signal in quitSignals + crashSignals { Glibc.signal(signal, SIG_DFL) }
     }
 
-    /// pendingSignal: the quit signal received since the last call, if any.
+    /// pendingSignal: the quit signal received, if any (it stays set: the app is ending).
     static func pendingSignal() -> Int32? {
         let value = pending
         guard value != 0 else { return nil }
