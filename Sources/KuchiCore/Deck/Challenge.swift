@@ -4,10 +4,15 @@
 /// `pronunciation` the Hepburn romaji; the original Kuchi stored a pronunciation but never showed
 /// it, so Kuchi for the terminal shows both behind the hint toggle.
 public struct Challenge: Hashable, Sendable, Codable {
+    /// question: the word as normally written (kanji where usual).
     public var question: String
+    /// reading: the kana reading; required when `question` has kanji.
     public var reading: String?
+    /// pronunciation: modified Hepburn romaji.
     public var pronunciation: String
+    /// answer: a short English meaning, unique in its deck.
     public var answer: String
+    /// category: where same-category distractors come from.
     public var category: String?
 
     public init(question: String, reading: String? = nil, pronunciation: String, answer: String, category: String? = nil) {
@@ -21,7 +26,9 @@ public struct Challenge: Hashable, Sendable, Codable {
 
 /// ChallengeTest: a challenge with the answer choices shown for it (the right one among them).
 public struct ChallengeTest: Hashable, Sendable {
+    /// challenge: the word being asked.
     public let challenge: Challenge
+    /// answers: the shuffled choices, the right one among them.
     public let answers: [String]
 
     public init(challenge: Challenge, answers: [String]) {

@@ -6,8 +6,11 @@ import Foundation
 /// fields, unique questions, unique answers (the original Kuchi had two entries answering
 /// "Hello", which showed two right-looking choices) and enough entries for a full set of choices.
 public struct Deck: Sendable {
+    /// title: the deck's name.
     public let title: String
+    /// attribution: credit for the data (licence), if any.
     public let attribution: String?
+    /// challenges: the validated entries, in file order.
     public let challenges: [Challenge]
 
     /// minimumEntries: a challenge needs its answer plus two other distinct answers.

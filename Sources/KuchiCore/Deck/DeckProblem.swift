@@ -18,10 +18,13 @@ public struct DeckProblem: Hashable, Sendable, CustomStringConvertible {
         case tooLarge
     }
 
+    /// kind: what is wrong.
     public let kind: Kind
     /// entry: the 1-based position of the entry in `challenges`, or nil for the whole deck.
     public let entry: Int?
+    /// field: the entry's field at fault, if one is.
     public let field: String?
+    /// message: the problem in words, without the location.
     public let message: String
 
     public init(_ kind: Kind, entry: Int? = nil, field: String? = nil, _ message: String) {
@@ -44,7 +47,9 @@ public struct DeckProblem: Hashable, Sendable, CustomStringConvertible {
 
 /// DeckError: a deck that cannot be played, with every problem found (not just the first).
 public struct DeckError: Error, Sendable, CustomStringConvertible {
+    /// source: the deck's path or name.
     public let source: String
+    /// problems: every problem found, in file order.
     public let problems: [DeckProblem]
 
     public init(source: String, problems: [DeckProblem]) {

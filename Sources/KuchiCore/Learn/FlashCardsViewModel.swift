@@ -8,7 +8,9 @@ import Observation
 @MainActor
 @Observable
 public final class FlashCardsViewModel {
+    /// isFlipped: the top card shows its meaning.
     public private(set) var isFlipped = false
+    /// remembered: cards marked remembered this round.
     public private(set) var remembered = 0
     /// forgotten: "forgot" presses this session (a card can be forgotten more than once).
     public private(set) var forgotten = 0

@@ -12,6 +12,7 @@ public struct ProfileStore: Sendable {
     /// refused before it is read into memory.
     public static let maximumFileBytes = 1 << 20
 
+    /// directory: Kuchi's config folder (`…/kuchi`); profiles live in `profiles/` below it.
     public let directory: URL
 
     public init(directory: URL) {

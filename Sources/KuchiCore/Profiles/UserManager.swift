@@ -12,22 +12,28 @@ public final class UserManager {
     /// nameLengthRange: user-perceived characters allowed in a name, after trimming.
     public nonisolated static let nameLengthRange = 3...32
 
+    /// name: the learner playing; empty before Register.
     public private(set) var name = ""
+    /// rememberMe: the profile is saved (and found again at the next launch).
     public private(set) var rememberMe = false
     /// savedProfiles: profiles on disk, last used first (for the picker).
     public private(set) var savedProfiles: [Profile] = []
     /// problem: the last load or save failure, as a sentence for the learner.
     public private(set) var problem: String?
 
+    /// numberOfQuestions: correct answers per session, 3–20; used from the next game.
     public var numberOfQuestions = Settings.defaultQuestions {
         didSet { settingChanged(\.numberOfQuestions, oldValue, Settings.clampQuestions(numberOfQuestions)) }
     }
+    /// appearance: the colour scheme.
     public var appearance = Appearance.terminal {
         didSet { settingChanged(\.appearance, oldValue, appearance) }
     }
+    /// learningEnabled: the Learn tab shows.
     public var learningEnabled = true {
         didSet { settingChanged(\.learningEnabled, oldValue, learningEnabled) }
     }
+    /// cardColor: the flash cards' colour.
     public var cardColor = CardColor.blue {
         didSet { settingChanged(\.cardColor, oldValue, cardColor) }
     }

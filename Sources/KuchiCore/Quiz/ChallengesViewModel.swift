@@ -30,16 +30,21 @@ public final class ChallengesViewModel {
     /// choicesPerTest: the right answer plus two distinct distractors, as in Kuchi.
     public nonisolated static let choicesPerTest = 3
 
+    /// currentTest: the word up and its choices; nil when the session is complete.
     public private(set) var currentTest: ChallengeTest?
     /// triedAnswers: wrong answers already chosen for the current challenge.
     public private(set) var triedAnswers: Set<String> = []
+    /// feedback: what to tell the learner about the last answer, until dismissed.
     public private(set) var feedback: Feedback?
+    /// choicesVisible: the choices show (Kuchi's tap on the question hides them).
     public private(set) var choicesVisible = true
+    /// hintVisible: the reading and romaji show; hidden again on each new word.
     public private(set) var hintVisible = false
     /// numberOfQuestions: correct answers that end this session (fixed for the session).
     public private(set) var numberOfQuestions: Int
     /// answeredIndices: deck positions answered right this session, in order.
     private var answeredIndices: [Int] = []
+    /// score: the session's tally, observable on its own.
     public let score: Score
 
     @ObservationIgnored public let deck: Deck

@@ -8,9 +8,13 @@ import Observation
 @MainActor
 @Observable
 public final class Score {
+    /// correct: right answers this session.
     public private(set) var correct = 0
+    /// wrong: misses this session (a retried word can miss more than once).
     public private(set) var wrong = 0
+    /// streak: right answers since the last miss.
     public private(set) var streak = 0
+    /// bestStreak: the longest streak this session.
     public private(set) var bestStreak = 0
     @ObservationIgnored public private(set) var startedAt: Date
     @ObservationIgnored public private(set) var finishedAt: Date?
@@ -60,9 +64,13 @@ public final class Score {
 
 /// SessionSummary: a finished session, as a value.
 public struct SessionSummary: Hashable, Sendable {
+    /// correct: right answers.
     public let correct: Int
+    /// wrong: misses.
     public let wrong: Int
+    /// bestStreak: the longest run of right answers.
     public let bestStreak: Int
+    /// elapsed: seconds from the start to the last right answer.
     public let elapsed: TimeInterval
 
     public init(correct: Int, wrong: Int, bestStreak: Int, elapsed: TimeInterval) {
