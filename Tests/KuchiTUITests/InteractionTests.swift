@@ -30,10 +30,9 @@ struct InteractionTests {
 
     @Test("a notice takes the next key for itself: Esc closes it and does not quit")
     func noticeConsumesTheKey() throws {
-        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-notice-\(UUID().uuidString)")
-        try Data("not a folder".utf8).write(to: blocker)
-        defer { try? FileManager.default.removeItem(at: blocker) }
-        let pilot = Pilot(route: .register, name: nil, store: ProfileStore(directory: blocker))
+        let blocked = try BlockedStore()
+        defer { withExtendedLifetime(blocked) {} }  // the blocking file must outlive the test
+        let pilot = Pilot(route: .register, name: nil, store: blocked.store)
         pilot.type("さくら")
         pilot.press(.enter)
         #expect(pilot.contains("Notice"))

@@ -8,11 +8,9 @@ import Testing
 struct NoticeTests {
     @Test("a failed save shows the whole message above the key bar; the next key closes it and the app goes on")
     func saveProblem() throws {
-        // A regular file where the config folder should be: every save fails.
-        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-notice-\(UUID().uuidString)")
-        try Data("not a folder".utf8).write(to: blocker)
-        defer { try? FileManager.default.removeItem(at: blocker) }
-        let pilot = Pilot(route: .register, name: nil, store: ProfileStore(directory: blocker))
+        let blocked = try BlockedStore()
+        defer { withExtendedLifetime(blocked) {} }  // the blocking file must outlive the test
+        let pilot = Pilot(route: .register, name: nil, store: blocked.store)
         pilot.type("さくら")
         pilot.press(.enter)
         let problem = try #require(pilot.user.problem)

@@ -147,3 +147,20 @@ enum TestDecks {
         }
     }
 }
+
+/// BlockedStore: a profile store whose folder path is a regular file, so every save fails —
+/// the simplest way to make a save problem appear. The file is removed on release.
+final class BlockedStore {
+    let store: ProfileStore
+    private let blocker: URL
+
+    init() throws {
+        blocker = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-blocked-\(UUID().uuidString)")
+        try Data("not a folder".utf8).write(to: blocker)
+        store = ProfileStore(directory: blocker)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: blocker)
+    }
+}
