@@ -78,13 +78,9 @@ struct HardeningFileTests {
 
     @Test("a full disk: the save fails saying so, the saved file is byte-identical, the session goes on")
     func diskFull() throws {
-        let mountPoint = folder.path("config")
-        guard let tmpfs = TinyTmpfs(at: mountPoint) else {
-            print("hardening: cannot mount a tmpfs here; running the config-path-is-a-file fallback instead")
-            try configPathIsAFileFallback()
-            return
-        }
+        guard let tmpfs = try mountedTmpfsOrFallback() else { return }
         defer { tmpfs.unmount(keeping: folder) }
+        let mountPoint = tmpfs.mountPoint
         let store = ProfileStore(directory: mountPoint.appendingPathComponent("kuchi"))
         let user = UserManager(store: store, clock: time.clock)
         user.register(name: "Sakura", rememberMe: true)
@@ -110,13 +106,9 @@ struct HardeningFileTests {
 
     @Test("a read-only config folder: the save fails saying so, the saved file is byte-identical")
     func readOnlyDisk() throws {
-        let mountPoint = folder.path("config")
-        guard let tmpfs = TinyTmpfs(at: mountPoint) else {
-            print("hardening: cannot mount a tmpfs here; running the config-path-is-a-file fallback instead")
-            try configPathIsAFileFallback()
-            return
-        }
+        guard let tmpfs = try mountedTmpfsOrFallback() else { return }
         defer { tmpfs.unmount(keeping: folder) }
+        let mountPoint = tmpfs.mountPoint
         let store = ProfileStore(directory: mountPoint.appendingPathComponent("kuchi"))
         let user = UserManager(store: store, clock: time.clock)
         user.register(name: "Sakura", rememberMe: true)
@@ -149,6 +141,15 @@ struct HardeningFileTests {
 
     /// configPathIsAFileFallback: without a tmpfs, the config folder's path is a regular file;
     /// saving must fail clearly, leave that file byte-identical and let the session go on.
+    /// mountedTmpfsOrFallback: a tiny tmpfs for the disk-fault tests; where mounting is not
+    /// allowed, runs the config-path-is-a-file case instead (never a silent pass) and returns nil.
+    func mountedTmpfsOrFallback() throws -> TinyTmpfs? {
+        if let tmpfs = TinyTmpfs(at: folder.path("config")) { return tmpfs }
+        print("hardening: cannot mount a tmpfs here; running the config-path-is-a-file fallback instead")
+        try configPathIsAFileFallback()
+        return nil
+    }
+
     func configPathIsAFileFallback() throws {
         let blocker = folder.path("config-file")
         let bytes = Data("my notes, not a folder\n".utf8)
