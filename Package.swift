@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -18,6 +19,7 @@ let package = Package(
         ),
         .target(
             name: "KuchiCore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("../../Resources/challenges.json")]
         ),
         .executableTarget(

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Rating: how well a learner recalled a card, as FSRS grades it (1 Again … 4 Easy).
+public enum Rating: Int, Sendable, Codable, CaseIterable, Comparable {
+    case again = 1
+    case hard = 2
+    case good = 3
+    case easy = 4
+
+    public static func < (lhs: Rating, rhs: Rating) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// CardState: where a card stands, numbered as the FSRS optimizer's review log numbers it
+/// (0 New, 1 Learning, 2 Review, 3 Relearning).
+///
+/// The reference implementation has no New state (a fresh card is Learning at step 0); Kuchi
+/// keeps New for a card never reviewed, so exports and statistics can tell them apart.
+public enum CardState: Int, Sendable, Codable, CaseIterable {
+    case new = 0
+    case learning = 1
+    case review = 2
+    case relearning = 3
+}
+
+/// FSRSCard: one card's memory, field for field the reference implementation's `Card`.
+///
+/// `stability` and `difficulty` are nil until the first review; `step` is the learning or
+/// relearning step (nil in Review).
+public struct FSRSCard: Equatable, Sendable, Codable {
+    public var state: CardState
+    public var step: Int?
+    public var stability: Double?
+    public var difficulty: Double?
+    public var due: Date
+    public var lastReview: Date?
+    public var reps: Int
+    public var lapses: Int
+
+    public init(state: CardState = .new, step: Int? = 0, stability: Double? = nil, difficulty: Double? = nil,
+                due: Date, lastReview: Date? = nil, reps: Int = 0, lapses: Int = 0) {
+        self.state = state
+        self.step = step
+        self.stability = stability
+        self.difficulty = difficulty
+        self.due = due
+        self.lastReview = lastReview
+        self.reps = reps
+        self.lapses = lapses
+    }
+}
