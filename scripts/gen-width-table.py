@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """gen-width-table.py — regenerates the range tables in
-Sources/KuchiTUI/Rendering/DisplayWidth.swift.
+Sources/KuchiCore/Text/DisplayWidth.swift.
 
 Why: terminal column width must not depend on the C locale or libc wcwidth, so
 Kuchi carries its own table, derived here from Unicode data:

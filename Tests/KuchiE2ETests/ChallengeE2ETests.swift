@@ -36,7 +36,7 @@ struct ChallengeE2ETests {
                 words.append(next.word.question)
             }
         }
-        let summary = try session.waitForText("You're awesome!")
+        let summary = try session.waitForText("Well done!")  // 3 of 4: praise that matches the result
         let text = joinedScreen(summary)
         #expect(text.contains("Congratulations, さくら!"))
         #expect(text.contains(#/Correct +3 /#))
@@ -73,15 +73,17 @@ struct ChallengeE2ETests {
         let session = app.session
         let first = try app.registerAndStart()
         let target = try first.rightDigit()
-        // The cursor starts on choice 1; Down moves it, Enter answers the highlighted one.
-        #expect(first.choices.first { $0.selected }?.digit == 1)
-        for _ in 1..<target { try session.sendKeys("Down") }
+        // Nothing is highlighted on a new word (so Enter cannot answer a choice nobody picked);
+        // Down highlights choice 1, then moves; Enter answers the highlighted one.
+        #expect(first.choices.first { $0.selected } == nil)
+        try session.sendKeys("Enter")
+        for _ in 1...target { try session.sendKeys("Down") }
         try app.waitForChallenge("choice \(target) highlighted") { view in
             view.choices.first { $0.selected }?.digit == target
         }
         try session.sendKeys("Enter")
         let next = try app.waitForChallenge("the next word") { $0.answered == 1 }
         #expect(next.word != first.word)
-        #expect(next.choices.first { $0.selected }?.digit == 1)
+        #expect(next.choices.first { $0.selected } == nil)
     }
 }

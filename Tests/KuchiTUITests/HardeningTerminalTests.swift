@@ -26,8 +26,8 @@ struct HardeningTerminalTests {
             tried = quiz.triedAnswers
             feedback = quiz.feedback
             flags = [quiz.choicesVisible, quiz.hintVisible, state.helpVisible, state.registerForm.rememberMe, state.confirmingForget]
-            numbers = [quiz.numberOfAnswered, quiz.score.wrong, state.challenge.selection, state.registerForm.cursor,
-                       state.settingsSelection, pilot.user.numberOfQuestions]
+            numbers = [quiz.numberOfAnswered, quiz.score.wrong, state.choiceCursor.index ?? -1, state.registerForm.cursor,
+                       SettingsRow.allCases.firstIndex(of: state.settingsRow) ?? -1, pilot.user.numberOfQuestions]
             route = state.route
             name = state.registerForm.characters
             focus = state.registerForm.focus

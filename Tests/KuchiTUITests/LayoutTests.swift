@@ -1,5 +1,6 @@
 import Testing
 @testable import KuchiTUI
+import KuchiCore
 
 /// LayoutTests checks the pure layout functions at and around every breakpoint: the minimum
 /// size, the compact/regular size class, and the challenge frames, which must tile the screen.

@@ -104,16 +104,16 @@ struct PaneFixtureTests {
     @Test("choices: a tried answer is marked, the cursor row is reversed, hidden shows a hint")
     func choices() throws {
         let quiz = try quizShowing("猫")
-        let selection = ChallengeScreenState()
+        let state = AppState(route: .challenge)
         let tried = try wrongAnswer(quiz)
         quiz.check(tried)
-        let screen = draw(ChoicesPane(quiz: quiz, selection: selection, choose: { _ in }), rows: 9, columns: 40)
+        let screen = draw(ChoicesPane(quiz: quiz, state: state), rows: 9, columns: 40)
         expectScreen(screen, matchesFixture: "choices-tried")
         let triedRow = try #require(screen.lines.firstIndex { $0.contains(tried) })
         #expect(screen.lines[triedRow].contains("✗ not this one"))
 
-        selection.select(1)
-        let moved = draw(ChoicesPane(quiz: quiz, selection: selection, choose: { _ in }), rows: 9, columns: 40)
+        state.choiceCursor = ListCursor(index: 1)
+        let moved = draw(ChoicesPane(quiz: quiz, state: state), rows: 9, columns: 40)
         expectScreen(moved, matchesFixture: "choices-cursor-2")
         let second = try #require(moved.lines.firstIndex { $0.contains("2  ") })
         #expect(moved.lines[second].contains("▸ 2"))
@@ -123,7 +123,7 @@ struct PaneFixtureTests {
         }
 
         quiz.toggleChoices()
-        let hidden = draw(ChoicesPane(quiz: quiz, selection: selection, choose: { _ in }), rows: 9, columns: 40)
+        let hidden = draw(ChoicesPane(quiz: quiz, state: state), rows: 9, columns: 40)
         expectScreen(hidden, matchesFixture: "choices-hidden")
         #expect(!hidden.lines.joined().contains(tried))
     }
@@ -158,13 +158,17 @@ struct PaneFixtureTests {
         expectWellFormed(screen)
     }
 
-    @Test("key bar: cut with … at 30 columns")
+    @Test("key bar: at 30 columns the least important hints go and the way back stays")
     func keyBar() {
-        let hints = ChallengeScene(state: AppState(route: .challenge), quiz: ChallengesViewModel(deck: TestDecks.small, numberOfQuestions: 3)).hints
-        let screen = draw(KeyBarPane(hints: { hints }), rows: 1, columns: 30)
+        let hints = ChallengeScene(state: AppState(route: .challenge), quiz: ChallengesViewModel(deck: TestDecks.small, numberOfQuestions: 3)).barHints
+        let bar = KeyBar()
+        bar.update(hints + [KeyHint(keys: "?", label: "Help", priority: .essential)])
+        let screen = draw(KeyBarPane(bar: bar), rows: 1, columns: 30)
         expectScreen(screen, matchesFixture: "keybar-narrow")
-        #expect(trimmingTrailingSpaces(screen.lines[0]).hasSuffix("…"))
-        #expect(!screen.lines[0].contains("Back"), "the last hint does not fit")
+        #expect(screen.lines[0].contains("q Back"), "the way back is essential")
+        #expect(screen.lines[0].contains("? Help"))
+        #expect(!screen.lines[0].contains("Reading"), "optional hints go first")
+        #expect(screen.lines[0].displayWidth == 30)
     }
 
     // MARK: Register
@@ -175,20 +179,20 @@ struct PaneFixtureTests {
     func register(text: String, fixture: String) {
         let form = RegisterForm()
         text.forEach { form.insert($0) }
-        let screen = draw(RegisterPane(form: form, submit: {}), rows: 14, columns: 50)
+        let screen = draw(RegisterPane(form: form), rows: 14, columns: 50)
         expectScreen(screen, matchesFixture: fixture)
         #expect(screen.lines.contains { $0.contains(text.isEmpty ? "─ Name " : text) })
         expectWellFormed(screen)
     }
 
     @Test("register: the counter is red under 3 characters and green from 3", arguments: [
-        ("", Color.red), ("ab", .red), ("さく", .red), ("abc", .green), ("さくら", .green),
+        ("", Color.red), ("ab", .red), ("Bo", .red), ("さ", .red), ("abc", .green), ("さくら", .green), ("花子", .green),
     ])
     func registerCounterColour(text: String, colour: Color) throws {
         let form = RegisterForm()
         text.forEach { form.insert($0) }
-        let screen = draw(RegisterPane(form: form, submit: {}), rows: 14, columns: 50, theme: Self.colorTheme)
-        let row = try #require(screen.lines.firstIndex { $0.contains("characters") && !$0.contains("needs") })
+        let screen = draw(RegisterPane(form: form), rows: 14, columns: 50, theme: Self.colorTheme)
+        let row = try #require(screen.lines.firstIndex { ($0.contains("✓") || $0.contains("✗")) && $0.contains("characters") })
         let start = screen.lines[row].prefix { $0 == " " }.count
         #expect(screen[row, start].style.foreground == colour)
         #expect(screen.lines[row].contains(colour == .green ? "✓" : "✗"), "the counter also says it without colour")
@@ -198,7 +202,7 @@ struct PaneFixtureTests {
 
     @Test("welcome: Hi, name and the Start button")
     func welcome() throws {
-        let screen = draw(WelcomePane(user: user(), quiz: try quizShowing("猫"), start: {}), rows: 12, columns: 50)
+        let screen = draw(WelcomePane(user: user(), quiz: try quizShowing("猫")), rows: 12, columns: 50)
         expectScreen(screen, matchesFixture: "welcome")
         #expect(screen.lines.contains { $0.contains("Hi, さくら") })
     }
@@ -208,7 +212,7 @@ struct PaneFixtureTests {
         let quiz = try quizShowing("猫")
         quiz.check(try wrongAnswer(quiz))
         while let answer = quiz.currentTest?.challenge.answer { quiz.check(answer) }
-        let screen = draw(CongratulationsPane(user: user(), quiz: quiz, state: AppState(route: .congratulations), activate: { _ in }),
+        let screen = draw(CongratulationsPane(user: user(), quiz: quiz, state: AppState(route: .congratulations)),
                           rows: 14, columns: 50)
         expectScreen(screen, matchesFixture: "congratulations")
         #expect(screen.lines.contains { $0.contains("Congratulations, さくら!") })
@@ -225,7 +229,7 @@ struct PaneFixtureTests {
 
     @Test("help: every key of the challenge screen in a box")
     func help() {
-        let hints = ChallengeScene(state: AppState(route: .challenge), quiz: ChallengesViewModel(deck: TestDecks.small, numberOfQuestions: 3)).help
+        let hints = ChallengeScene(state: AppState(route: .challenge), quiz: ChallengesViewModel(deck: TestDecks.small, numberOfQuestions: 3)).helpLines
         let size = HelpPane.size(for: hints)
         let screen = draw(HelpPane(title: "Challenge", hints: hints), rows: size.rows, columns: size.columns)
         expectScreen(screen, matchesFixture: "help-challenge")

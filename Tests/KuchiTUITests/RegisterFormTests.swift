@@ -1,5 +1,6 @@
 import Testing
 @testable import KuchiTUI
+import KuchiCore
 
 /// RegisterFormTests checks the Register screen's field model: editing by user-perceived
 /// character, the cursor at both edges, the length cap and focus order.

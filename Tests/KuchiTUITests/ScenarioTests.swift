@@ -17,7 +17,7 @@ struct ScenarioTests {
         let hintVisible: Bool
         let answered: Int
         let wrong: Int
-        let selection: Int
+        let selection: Int?
         let route: Route
         let helpVisible: Bool
 
@@ -30,7 +30,7 @@ struct ScenarioTests {
             hintVisible = pilot.quiz.hintVisible
             answered = pilot.quiz.numberOfAnswered
             wrong = pilot.quiz.score.wrong
-            selection = pilot.state.challenge.selection
+            selection = pilot.state.choiceCursor.index
             route = pilot.state.route
             helpVisible = pilot.state.helpVisible
         }

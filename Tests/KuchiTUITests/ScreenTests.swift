@@ -1,5 +1,6 @@
 import Testing
 @testable import KuchiTUI
+import KuchiCore
 
 /// ScreenTests exercises the in-memory grid: drawing ASCII and Japanese, wide-character edge
 /// rules, clipping, blitting, filling, centring, styles and the assertion helpers themselves.

@@ -1,5 +1,6 @@
 import Testing
 @testable import KuchiTUI
+import KuchiCore
 
 /// TextWrapTests checks line breaking by display width: at spaces in English, anywhere in
 /// Japanese, never wider than the width, and cut with … when the lines run out.

@@ -61,10 +61,18 @@ public final class UserManager {
         Settings(numberOfQuestions: numberOfQuestions, appearance: appearance, learningEnabled: learningEnabled, cardColor: cardColor)
     }
 
-    /// isValidName: 3 to 32 user-perceived characters after trimming white space ("さくら" is
-    /// valid, "ab " is not).
+    /// isValidName: at least 3 display columns and at most 32 user-perceived characters after
+    /// trimming white space. Columns, not characters, for the lower bound: a two-kanji name
+    /// (花子, 太郎) is as long on screen as "Ann", while "Bo" is too short.
     public nonisolated static func isValidName(_ name: String) -> Bool {
-        nameLengthRange.contains(name.trimmingCharacters(in: .whitespacesAndNewlines).count)
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.displayWidth >= nameLengthRange.lowerBound && trimmed.count <= nameLengthRange.upperBound
+    }
+
+    /// savedProfile: the saved profile with this name, ignoring case and surrounding spaces.
+    public func savedProfile(named rawName: String) -> Profile? {
+        let wanted = rawName.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return savedProfiles.first { $0.name.lowercased() == wanted }
     }
 
     /// loadSavedProfiles: reads the profiles on disk; problems are kept for the front to show.

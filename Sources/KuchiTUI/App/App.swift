@@ -1,3 +1,4 @@
+import Foundation
 import KuchiCore
 
 /// App: the root. It owns the models and the screen state, turns input events into model
@@ -13,6 +14,8 @@ final class App {
     private var layoutKey: LayoutKey?
     private var environment: PaneEnvironment?
     private var lastCursor: Position?
+    /// keyBar: the hints the key bar shows, refreshed from the bindings before each frame.
+    private let keyBar = KeyBar()
     /// redrawEverything: `KUCHI_REDRAW=all`, the naive baseline the benchmark compares with —
     /// every pane redrawn and the whole terminal repainted on every event.
     private let redrawEverything: Bool
@@ -22,9 +25,11 @@ final class App {
     private struct LayoutKey: Equatable {
         var size: TerminalSize
         var route: Route
+        var fits: Bool
         var helpVisible: Bool
         var learningEnabled: Bool
         var confirmingForget: Bool
+        var takenProfile: UUID?
         var notice: String?
     }
 
@@ -79,7 +84,8 @@ final class App {
         return nil
     }
 
-    /// handle: one event. Global keys first (help, quit), then the scene's.
+    /// handle: one event. A notice closes on any key or click, which then does its normal job
+    /// (a name's first letter is typed, not swallowed) — except Esc, which only closes it.
     func handle(_ event: InputEvent) {
         switch event {
         case .terminalResized:
@@ -89,52 +95,79 @@ final class App {
             // run() ends the loop on a signal before handling it; nothing to do here.
             break
         case .mouseClicked(let row, let column):
-            guard Layout.fits(backend.size), !dismissedNotice() else { return }
+            guard contentFits else { return }
+            user.clearProblem()
             click(row: row, column: column)
         case .keyPressed(let key):
-            guard Layout.fits(backend.size), !dismissedNotice() else { return }
+            guard contentFits else { return }
+            if user.problem != nil {
+                user.clearProblem()
+                if key == .escape { return }
+            }
             press(key)
         }
     }
 
-    /// dismissedNotice: a notice is closed by the next key or click, which does nothing else —
-    /// the learner was reading, not choosing (an Esc there must not quit).
-    private func dismissedNotice() -> Bool {
-        guard user.problem != nil else { return false }
-        user.clearProblem()
+    /// contentFits: the screen's content fits the terminal (else the too-small screen is up and
+    /// keys wait for a larger window).
+    private var contentFits: Bool {
+        let size = backend.size
+        guard Layout.fits(size) else { return false }
+        return scene.fits(in: Layout.chrome(for: size).body, sizeClass: Layout.sizeClass(for: size))
+    }
+
+    /// appBindings: the app's table under the current screen.
+    private func appBindings(for scene: any Scene) -> [Binding<AppAction>] {
+        AppBindings.table(route: state.route, capturesText: scene.capturesText, learningEnabled: user.learningEnabled)
+    }
+
+    /// press: the first enabled binding naming the key runs — the help overlay's while it is up,
+    /// else the screen's, then the app's. A capital letter that matches nothing is tried in
+    /// lower case (Caps Lock), and what is left is typed into the focused field.
+    private func press(_ key: Key) {
+        if state.helpVisible {
+            if let action = AppBindings.help.lazy.compactMap({ $0.action(for: key) }).first { perform(action) }
+            return
+        }
+        let scene = self.scene
+        if dispatch(key, to: scene) { return }
+        if case .character(let letter) = key, letter.isUppercase, !scene.capturesText,
+           dispatch(.character(Character(letter.lowercased())), to: scene) { return }
+        _ = scene.type(key)
+    }
+
+    private func dispatch(_ key: Key, to scene: any Scene) -> Bool {
+        if scene.respond(to: key) { return true }
+        guard let action = appBindings(for: scene).lazy.compactMap({ $0.action(for: key) }).first else { return false }
+        perform(action)
         return true
     }
 
-    private func press(_ key: Key) {
-        let scene = self.scene
-        if state.helpVisible {
-            switch key {
-            case .character("?"), .escape, .character("q"), .enter, .function(1): state.helpVisible = false
-            default: break
-            }
-            return
+    /// perform: an app action, from a key or a click.
+    func perform(_ action: AppAction) {
+        let tabs = AppState.visibleTabs(learningEnabled: user.learningEnabled)
+        let index = state.route.tab.flatMap { tabs.firstIndex(of: $0) } ?? 0
+        switch action {
+        case .showHelp: state.set(\.helpVisible, to: true)
+        case .closeHelp: state.set(\.helpVisible, to: false)
+        case .nextTab: open(tabs[(index + 1) % tabs.count])
+        case .previousTab: open(tabs[(index + tabs.count - 1) % tabs.count])
+        case .open(let tab): open(tab)
+        case .quit: state.quitting = true
         }
-        if let tab = state.route.tab, !state.confirmingForget, !scene.capturesText {
-            let tabs = AppState.visibleTabs(learningEnabled: user.learningEnabled)
-            let index = tabs.firstIndex(of: tab) ?? 0
-            switch key {
-            case .tab: return open(tabs[(index + 1) % tabs.count])
-            case .backTab: return open(tabs[(index + tabs.count - 1) % tabs.count])
-            case .character(let letter):
-                if let target = tabs.first(where: { $0.shortcut == letter }) { return open(target) }
-            default: break
-            }
-        }
-        switch key {
-        case .control("c"):
-            state.quitting = true
-        case .function(1):
-            state.helpVisible = true
-        case .character("?") where !scene.capturesText:
-            state.helpVisible = true
-        default:
-            scene.handle(key)
-        }
+    }
+
+    /// keyBarHints: the key bar — the screen's hints, the app's, then the screen's essential
+    /// ones (the way back) last, where a learner looks for them.
+    func keyBarHints(for scene: any Scene) -> [KeyHint] {
+        let own = scene.barHints
+        let app = appBindings(for: scene).compactMap(\.barHint)
+        return own.filter { $0.priority != .essential } + app + own.filter { $0.priority == .essential }
+    }
+
+    /// helpLines: the overlay — the screen's bindings, then the app's.
+    func helpLines(for scene: any Scene) -> [KeyHint] {
+        scene.helpLines + appBindings(for: scene).filter(\.isEnabled).map(\.helpLine)
     }
 
     /// resetSessions: a forgotten learner's quiz and flash cards must not pass to the next one.
@@ -162,16 +195,23 @@ final class App {
     /// flashCardsForTesting: the Learn deck, for tests that need to know which card is up.
     var flashCardsForTesting: FlashCardsViewModel { flashCards }
 
+    /// click: the topmost click target under the pointer performs its action, exactly as the
+    /// key bound to it would. While a modal pane is up only its own targets count; a click
+    /// anywhere closes the help overlay.
     private func click(row: Int, column: Int) {
-        // The Forget-me question is modal: it is answered with y or n, never by a click beside it.
-        guard !state.confirmingForget else { return }
         if state.helpVisible {
-            state.helpVisible = false
+            perform(.closeHelp)
             return
         }
-        for host in hosts.reversed() where host.frame.contains(row: row, column: column) {
-            let size = TerminalSize(rows: host.frame.rows, columns: host.frame.columns)
-            if host.pane.click(row: row - host.frame.row, column: column - host.frame.column, size: size) { return }
+        let candidates = hosts.lastIndex(where: { $0.pane.isModal }).map { [hosts[$0]] } ?? hosts
+        for host in candidates.reversed() {
+            guard let action = host.target(row: row, column: column) else { continue }
+            if let action = action as? AppAction {
+                perform(action)
+            } else {
+                _ = scene.perform(clicked: action)
+            }
+            return
         }
     }
 
@@ -181,21 +221,22 @@ final class App {
     func render() {
         let size = backend.size
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
-        let key = LayoutKey(size: size, route: state.route, helpVisible: state.helpVisible,
+        let key = LayoutKey(size: size, route: state.route, fits: contentFits, helpVisible: state.helpVisible,
                             learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget,
-                            notice: user.problem)
+                            takenProfile: state.takenProfile?.id, notice: user.problem)
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))
         if key != layoutKey || redrawEverything {
             layoutKey = key
-            hosts = makeHosts(size: size, sizeClass: environment.sizeClass)  // new hosts start dirty
+            hosts = makeHosts(size: size, sizeClass: environment.sizeClass, fits: key.fits)  // new hosts start dirty
             backend.beginLayout(hosts, repaint: redrawEverything)
             log.note("layout \(size.rows)x\(size.columns) \(state.route)")
         } else if environment != self.environment {
             hosts.forEach { $0.markDirty() }
         }
         self.environment = environment
+        keyBar.update(keyBarHints(for: scene))
         var drawn: [Rect] = []
         for host in hosts {
             if host.renderIfDirty(environment: environment) {
@@ -222,17 +263,15 @@ final class App {
         backend.finishFrame(cursor: cursor.map { ($0.row, $0.column) })
     }
 
-    private func makeHosts(size: TerminalSize, sizeClass: SizeClass) -> [PaneHost] {
-        guard Layout.fits(size) else {
-            return [PaneHost(pane: TooSmallPane(size: size), frame: Rect(row: 0, column: 0, rows: size.rows, columns: size.columns))]
-        }
+    private func makeHosts(size: TerminalSize, sizeClass: SizeClass, fits: Bool) -> [PaneHost] {
+        let whole = Rect(row: 0, column: 0, rows: size.rows, columns: size.columns)
+        guard Layout.fits(size) else { return [PaneHost(pane: TooSmallPane(size: size), frame: whole)] }
+        guard fits else { return [PaneHost(pane: TooSmallPane(size: size, reason: .content), frame: whole)] }
         let chrome = Layout.chrome(for: size)
         let scene = self.scene
-        var header = HeaderPane(title: scene.title, tab: state.route.tab, user: user)
-        header.select = { [unowned self] tab in self.open(tab) }
-        var hosts = [PaneHost(pane: header, frame: chrome.header)]
+        var hosts = [PaneHost(pane: HeaderPane(title: scene.title, tab: state.route.tab, user: user), frame: chrome.header)]
         hosts += scene.panes(in: chrome.body, sizeClass: sizeClass).map { PaneHost(pane: $0.pane, frame: $0.frame) }
-        hosts.append(PaneHost(pane: KeyBarPane(hints: { scene.hints }), frame: chrome.keyBar))
+        hosts.append(PaneHost(pane: KeyBarPane(bar: keyBar), frame: chrome.keyBar))
         if let problem = user.problem {
             let rows = min(NoticePane.height(for: problem, columns: chrome.body.columns), chrome.body.rows)
             let frame = Rect(row: chrome.body.row + chrome.body.rows - rows, column: chrome.body.column, rows: rows,
@@ -240,9 +279,10 @@ final class App {
             hosts.append(PaneHost(pane: NoticePane(user: user), frame: frame))
         }
         if state.helpVisible {
-            let wanted = HelpPane.size(for: scene.help)
+            let lines = helpLines(for: scene)
+            let wanted = HelpPane.size(for: lines)
             let frame = Layout.centered(rows: wanted.rows, columns: wanted.columns, in: chrome.body)
-            hosts.append(PaneHost(pane: HelpPane(title: scene.title, hints: scene.help), frame: frame))
+            hosts.append(PaneHost(pane: HelpPane(title: scene.title, hints: lines), frame: frame))
         }
         return hosts
     }

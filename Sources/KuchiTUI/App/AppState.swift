@@ -12,18 +12,19 @@ enum Route: Equatable, Hashable, Sendable {
     case learn
     case settings
 
-    /// tab: the tab a route belongs to (nil before the tabs: Register, the picker, Welcome).
+    /// tab: the tab a route belongs to (nil before the tabs: Register and the picker). Welcome
+    /// is the Challenge tab's start, so the tab bar already shows there.
     var tab: Tab? {
         switch self {
-        case .register, .profiles, .welcome: nil
-        case .challenge, .congratulations: .challenge
+        case .register, .profiles: nil
+        case .welcome, .challenge, .congratulations: .challenge
         case .learn: .learn
         case .settings: .settings
         }
     }
 }
 
-/// Tab: Kuchi's three tabs after Welcome.
+/// Tab: Kuchi's tabs after Register.
 enum Tab: CaseIterable, Equatable, Hashable, Sendable {
     case challenge, learn, settings
 
@@ -45,10 +46,55 @@ enum Tab: CaseIterable, Equatable, Hashable, Sendable {
     }
 }
 
+/// ListCursor: the highlighted row of a list (choices, profiles) — one type for every list.
+///
+/// `index` is nil when nothing is highlighted: a new word starts that way, so Enter cannot
+/// answer a choice the learner never moved to.
+struct ListCursor: Equatable, Sendable {
+    private(set) var index: Int?
+
+    init(index: Int? = nil) {
+        self.index = index
+    }
+
+    /// moved: one step up (`step` -1) or down (+1) in a list of `count`, clamped; from nothing
+    /// highlighted, down goes to the first row and up to the last.
+    func moved(by step: Int, count: Int) -> ListCursor {
+        guard count > 0 else { return ListCursor() }
+        guard let index else { return ListCursor(index: step > 0 ? 0 : count - 1) }
+        return ListCursor(index: min(max(index + step, 0), count - 1))
+    }
+
+    /// clamped: the same row, or the last one when the list got shorter.
+    func clamped(count: Int) -> ListCursor {
+        guard let index else { return self }
+        return count == 0 ? ListCursor() : ListCursor(index: min(index, count - 1))
+    }
+}
+
+/// SettingsRow: the rows of Settings, in order.
+enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
+    case questions, appearance, learning, cardColor, forget
+}
+
+/// CongratulationsButton: the buttons at the end of a session, in order.
+enum CongratulationsButton: CaseIterable, Equatable, Hashable, Sendable {
+    case playAgain, backToWelcome
+
+    var title: String {
+        switch self {
+        case .playAgain: "Play Again"
+        case .backToWelcome: "Back to Welcome"
+        }
+    }
+}
+
 /// AppState: the front's own state — the route, the help overlay, and each screen's state.
 ///
 /// Screen state (typed text, cursors, focus) lives here rather than in panes: panes are rebuilt
-/// on every resize, and this must survive that (view identity versus lifetime).
+/// on every resize, and this must survive that (view identity versus lifetime). Each property
+/// is observed on its own, so a pane reading the choice cursor is not redrawn by the settings
+/// cursor.
 @MainActor
 @Observable
 final class AppState {
@@ -57,13 +103,20 @@ final class AppState {
     /// quitting: set by a quit key; the run loop ends after the frame.
     var quitting = false
     let registerForm = RegisterForm()
-    let challenge = ChallengeScreenState()
-    /// congratulationsFocus: which Congratulations button Enter activates.
-    var congratulationsFocus = 0
-    /// profileSelection: the picker's cursor.
-    var profileSelection = 0
-    /// settingsSelection: the focused row of Settings.
-    var settingsSelection = 0
+    /// registerReturn: where Esc on Register goes (the picker or Welcome it was opened from);
+    /// nil on a first launch, where Esc quits.
+    var registerReturn: Route?
+    /// takenProfile: Register was submitted with a name that already has a profile; the screen
+    /// asks whether to open it.
+    var takenProfile: Profile?
+    /// choiceCursor: the highlighted choice; nothing on a new word.
+    var choiceCursor = ListCursor()
+    /// congratulationsButton: which button Enter presses at the end of a session.
+    var congratulationsButton = CongratulationsButton.playAgain
+    /// profileCursor: the picker's highlighted row.
+    var profileCursor = ListCursor(index: 0)
+    /// settingsRow: the focused row of Settings.
+    var settingsRow = SettingsRow.questions
     /// confirmingForget: the "Forget me" confirmation is up.
     var confirmingForget = false
     /// questionsOverride: `--questions N`, for this run only (the saved setting is untouched).
@@ -73,18 +126,31 @@ final class AppState {
         self.route = route
     }
 
-    /// go: changes route, closing help (a write only when it changes).
+    /// go: changes route, closing help and questions (a write only when it changes).
     func go(_ route: Route) {
         if self.route != route { self.route = route }
         if helpVisible { helpVisible = false }
         if confirmingForget { confirmingForget = false }
+        if takenProfile != nil { takenProfile = nil }
+    }
+
+    /// set: writes a value only when it differs (a write redraws the panes that read it).
+    func set<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<AppState, Value>, to value: Value) {
+        if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
     }
 
     /// startSession: a new quiz session with this run's question count (`--questions`, else the
-    /// setting), the cursor back on the first choice.
+    /// setting), nothing highlighted.
     func startSession(_ quiz: ChallengesViewModel, user: UserManager) {
         quiz.restart(numberOfQuestions: questionsOverride ?? user.numberOfQuestions)
-        challenge.select(0)
+        set(\.choiceCursor, to: ListCursor())
+    }
+
+    /// openRegister: Register for a new learner, Esc returning to `origin` (nil: Esc quits).
+    func openRegister(from origin: Route?) {
+        registerForm.reset()
+        set(\.registerReturn, to: origin)
+        go(.register)
     }
 
     /// visibleTabs: Learn is hidden when learning is disabled, as in Kuchi.
@@ -99,17 +165,5 @@ final class AppState {
         case .learn: go(.learn)
         case .settings: go(.settings)
         }
-    }
-}
-
-/// ChallengeScreenState: the challenge screen's cursor over the choices.
-@MainActor
-@Observable
-final class ChallengeScreenState {
-    private(set) var selection = 0
-
-    /// select: moves the cursor (no write when it doesn't move, so no redraw).
-    func select(_ index: Int) {
-        if selection != index { selection = index }
     }
 }

@@ -1,3 +1,5 @@
+import KuchiCore
+
 import Observation
 
 /// Pane: a rectangle of the screen that draws itself from the models it was given.
@@ -8,18 +10,19 @@ import Observation
 protocol Pane {
     /// name: the pane's lower-case name in the render log ("question", "choices", "score", …).
     var name: String { get }
-    /// draw: renders into `screen`, which is exactly the pane's size. Everything read here is
-    /// tracked: a later change to it marks the pane dirty.
+    /// draw: renders into `screen`, which is exactly the pane's size, and records what is
+    /// clickable there (`screen.onClick`). Everything read here is tracked: a later change to it
+    /// marks the pane dirty.
     func draw(into screen: inout Screen, environment: PaneEnvironment)
     /// cursor: where the terminal cursor should blink after a draw (a text field), if anywhere.
     func cursor(in size: TerminalSize) -> (row: Int, column: Int)?
-    /// click: a mouse click at pane coordinates; returns whether the pane acted on it.
-    func click(row: Int, column: Int, size: TerminalSize) -> Bool
+    /// isModal: while this pane is up, clicks reach only its own targets (a yes/no question).
+    var isModal: Bool { get }
 }
 
 extension Pane {
     func cursor(in size: TerminalSize) -> (row: Int, column: Int)? { nil }
-    func click(row: Int, column: Int, size: TerminalSize) -> Bool { false }
+    var isModal: Bool { false }
 }
 
 /// PaneHost: one pane placed at a frame, with its last drawing and its dirty flag.
@@ -44,6 +47,12 @@ final class PaneHost {
     }
 
     var name: String { pane.name }
+
+    /// target: the action of the click target under a screen position, if this host drew one.
+    func target(row: Int, column: Int) -> (any SceneAction)? {
+        guard frame.contains(row: row, column: column) else { return nil }
+        return content.target(row: row - frame.row, column: column - frame.column)
+    }
 
     /// markDirty: forces a redraw on the next frame (layout and theme changes).
     func markDirty() {

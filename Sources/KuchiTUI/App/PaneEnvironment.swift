@@ -1,3 +1,5 @@
+import KuchiCore
+
 /// PaneEnvironment: values many panes need, passed down from the root like SwiftUI's
 /// `@Environment` instead of fetched from globals. A change to it redraws every pane.
 struct PaneEnvironment: Equatable {

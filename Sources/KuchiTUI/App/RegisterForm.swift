@@ -66,6 +66,27 @@ final class RegisterForm {
         cursor = min(Array(head).count, joined.count)
     }
 
+    /// deleteWordBackward: Ctrl-W — the word before the cursor and the spaces after it.
+    func deleteWordBackward() {
+        var start = cursor
+        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        removeRange(start..<cursor)
+    }
+
+    /// deleteToStart: Ctrl-U — everything before the cursor.
+    func deleteToStart() {
+        removeRange(0..<cursor)
+    }
+
+    private func removeRange(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let head = String(characters[..<range.lowerBound])
+        let joined = Array(head + String(characters[range.upperBound...]))
+        characters = joined
+        cursor = min(Array(head).count, joined.count)
+    }
+
     func moveCursor(to position: Int) {
         let clamped = min(max(position, 0), characters.count)
         if cursor != clamped { cursor = clamped }

@@ -1,3 +1,5 @@
+import KuchiCore
+
 import Foundation
 
 /// RenderLog: one line per pane draw (`draw <pane> <rows>x<columns>`), appended to the file

@@ -1,3 +1,5 @@
+import KuchiCore
+
 /// TerminalSize: the terminal's size in rows and columns.
 struct TerminalSize: Equatable, Hashable, Sendable, CustomStringConvertible {
     var rows: Int

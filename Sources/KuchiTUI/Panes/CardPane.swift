@@ -10,12 +10,13 @@ struct CardPane: Pane {
         // The card colour arrives through the environment's theme, so changing it in Settings
         // recolours the card without this pane reading the setting itself.
         let theme = environment.theme
-        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
+        let area = screen.bounds
         // Inset at the sides only, so the card's top lines up with the progress pane beside it.
         let card = Rect(row: area.row, column: area.column + 1, rows: area.rows, columns: area.columns - 2)
         guard card.rows > 0, card.columns > 0 else { return }
         screen.fill(card, with: Cell(grapheme: " ", width: 1, style: theme.card))
         screen.box(card, style: theme.card, title: cards.isFlipped ? "Meaning" : "Word", titleStyle: theme.card)
+        screen.onClick(card, cards.isFinished ? LearnScene.Action.restart : LearnScene.Action.flip)
         let inner = card.inset(by: 1)
         let middle = inner.row + max(0, (inner.rows - 3) / 2)
         guard let challenge = cards.current else {
@@ -33,10 +34,5 @@ struct CardPane: Pane {
             screen.putCentered(QuestionPane.large(challenge.question, width: inner.columns - 2), row: middle, in: inner, style: theme.card)
             screen.putCentered(reading, row: middle + 2, in: inner, style: theme.card)
         }
-    }
-
-    func click(row: Int, column: Int, size: TerminalSize) -> Bool {
-        if cards.isFinished { cards.restart() } else { cards.flip() }
-        return true
     }
 }

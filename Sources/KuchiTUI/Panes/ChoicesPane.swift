@@ -1,62 +1,75 @@
 import KuchiCore
 
-/// ChoicesPane: the three numbered answers, the cursor, and the marks on answers tried.
+/// ChoicesPane: the numbered answers, the cursor, and the marks on answers tried.
 ///
-/// Reads the current test's answers, `triedAnswers`, `choicesVisible` and the screen's cursor.
+/// Reads the current test's answers, `triedAnswers`, `choicesVisible` and the choice cursor.
+/// A long answer wraps onto more lines (never cut to a prefix another choice shares); each
+/// choice's lines are its click target.
 struct ChoicesPane: Pane {
     let quiz: ChallengesViewModel
-    let selection: ChallengeScreenState
-    let choose: @MainActor (Int) -> Void
+    let state: AppState
     let name = "choices"
+
+    /// prefixWidth: "▸ 1  " before each answer; wrapped lines are indented by as much.
+    static let prefixWidth = 5
+    /// triedMark, shortTriedMark: after a wrong answer; the short one where the long one would
+    /// not fit on the answer's last line, so a mark never costs a line.
+    static let triedMark = "  ✗ not this one"
+    static let shortTriedMark = " ✗"
+
+    /// lines: a choice's wrapped lines for an inner width (the tried mark included). The answer
+    /// wraps two columns short of the edge, keeping room for the short mark.
+    static func lines(_ answer: String, tried: Bool, width: Int) -> [String] {
+        let room = max(width - prefixWidth, 1)
+        var lines = TextWrap.lines(answer, width: max(room - shortTriedMark.displayWidth, 1))
+        if tried, let last = lines.last {
+            let mark = last.displayWidth + triedMark.displayWidth <= room ? triedMark : shortTriedMark
+            lines[lines.count - 1] = last + mark
+        }
+        return lines
+    }
+
+    /// fits: whether these answers, wrapped (room kept for a tried mark), fit a pane of `frame`.
+    static func fits(_ answers: [String], in frame: Rect) -> Bool {
+        let inner = frame.inset(by: 1)
+        let width = inner.columns - 2
+        let needed = answers.map { lines($0, tried: true, width: width).count }.reduce(0, +)
+        return needed <= inner.rows
+    }
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
-        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
-        screen.box(area, style: theme.frame, title: "Choices", titleStyle: theme.title)
-        let inner = area.inset(by: 1)
+        screen.box(screen.bounds, style: theme.frame, title: "Choices", titleStyle: theme.title)
+        let inner = screen.bounds.inset(by: 1)
         guard inner.rows > 0, inner.columns > 0, let test = quiz.currentTest else { return }
         guard quiz.choicesVisible else {
             screen.putCentered("Choices hidden — Space shows them", row: inner.row + inner.rows / 2, in: inner, style: theme.dim)
+            screen.onClick(inner, ChallengeScene.Action.toggleChoices)
             return
         }
-        let rows = Self.rows(count: test.answers.count, in: inner)
+        let width = inner.columns - 2
         let tried = quiz.triedAnswers
-        let cursor = selection.selection
-        for (index, answer) in test.answers.enumerated() {
-            let row = rows[index]
-            let isTried = tried.contains(answer)
+        let cursor = state.choiceCursor.index
+        let blocks = test.answers.map { Self.lines($0, tried: tried.contains($0), width: width) }
+        let used = blocks.map(\.count).reduce(0, +)
+        let gap = inner.rows >= used + blocks.count - 1 ? 1 : 0
+        var row = inner.row + max(0, (inner.rows - used - gap * (blocks.count - 1)) / 2)
+        for (index, block) in blocks.enumerated() {
+            let isTried = tried.contains(test.answers[index])
             let isSelected = index == cursor
-            let marker = isSelected ? "▸" : " "
-            let label = "\(marker) \(index + 1)  " + answer
-            let width = inner.columns - 2
-            // In a narrow pane the long mark would push out the answer (and the digit): keep "✗".
-            let longMark = "  ✗ not this one"
-            let suffix = !isTried ? "" : (label.displayWidth + longMark.displayWidth <= width ? longMark : " ✗")
-            let text = (label + suffix).displayWidth <= width
-                ? label + suffix
-                : label.truncated(toWidth: width - suffix.displayWidth) + suffix
             let style = isSelected ? theme.selected : (isTried ? theme.disabled : theme.text)
-            screen.put(text.padded(toWidth: width), row: row, column: inner.column + 1, style: style)
-            if !isSelected {
-                screen.put("\(index + 1)", row: row, column: inner.column + 3, style: isTried ? theme.disabled : theme.key)
+            let top = row
+            for (offset, line) in block.enumerated() where row < inner.row + inner.rows {
+                let prefix = offset > 0 ? "     " : (isSelected ? "▸ " : "  ") + "\(index + 1)  "
+                screen.put((prefix + line).padded(toWidth: width), row: row, column: inner.column + 1, style: style)
+                if offset == 0, !isSelected {
+                    screen.put("\(index + 1)", row: row, column: inner.column + 3, style: isTried ? theme.disabled : theme.key)
+                }
+                row += 1
             }
+            screen.onClick(Rect(row: top, column: inner.column, rows: row - top, columns: inner.columns),
+                           ChallengeScene.Action.answer(index))
+            row += gap
         }
-    }
-
-    /// rows: the row of each choice, spread out when there is room (a blank row between).
-    static func rows(count: Int, in inner: Rect) -> [Int] {
-        let step = inner.rows >= count * 2 - 1 ? 2 : 1
-        let used = (count - 1) * step + 1
-        let top = inner.row + max(0, (inner.rows - used) / 2)
-        return (0..<count).map { min(top + $0 * step, inner.row + inner.rows - 1) }
-    }
-
-    func click(row: Int, column: Int, size: TerminalSize) -> Bool {
-        guard let test = quiz.currentTest, quiz.choicesVisible else { return false }
-        let inner = Rect(row: 1, column: 1, rows: size.rows - 2, columns: size.columns - 2)
-        guard let index = Self.rows(count: test.answers.count, in: inner).firstIndex(of: row),
-              inner.contains(row: row, column: column) else { return false }
-        choose(index)
-        return true
     }
 }

@@ -1,57 +1,65 @@
 import KuchiCore
 
-/// CongratulationsPane: the end of a session — the learner's name, "You're awesome!", the
-/// session summary, Play Again and Back.
+/// CongratulationsPane: the end of a session — the learner's name, praise that matches the
+/// result, the last word's meaning, the summary, and Play Again / Back (click targets).
 struct CongratulationsPane: Pane {
     let user: UserManager
     let quiz: ChallengesViewModel
     let state: AppState
-    let activate: @MainActor (Int) -> Void
     let name = "congratulations"
 
-    static let buttons = ["Play Again", "Back to Welcome"]
-
-    static func top(rows: Int) -> Int {
-        max(0, (rows - 12) / 2)
+    /// praise: what the result deserves — "You're awesome!" only for a near-perfect session.
+    static func praise(accuracy: Double?) -> String {
+        switch accuracy ?? 1 {
+        case 0.9...: "You're awesome!"
+        case 0.7..<0.9: "Well done!"
+        case 0.5..<0.7: "Good effort — the missed words will come back."
+        default: "Keep going — every miss is a word you'll meet again."
+        }
     }
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
-        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
-        let top = Self.top(rows: area.rows)
-        screen.putCentered("Congratulations, \(user.name)!", row: top, in: area, style: theme.title)
-        screen.putCentered("You're awesome!", row: top + 1, in: area, style: theme.word)
+        let area = screen.bounds
         let summary = quiz.score.summary
-        let rows: [(String, String)] = [
+        var lines: [(text: String, style: Style)] = [
+            ("Congratulations, \(user.name)!", theme.title),
+            (Self.praise(accuracy: summary.accuracy), theme.word),
+        ]
+        if case .correct(let last) = quiz.feedback {
+            lines.append(("Last word: \(last.question) (\(QuestionPane.hint(for: last))) is “\(last.answer)”.", theme.correct))
+        }
+        let top = max(0, (area.rows - lines.count - 8) / 2)
+        var row = top
+        for line in lines {
+            for wrapped in TextWrap.lines(line.text, width: area.columns - 2, maximumLines: 2) where row < area.rows {
+                screen.putCentered(wrapped, row: row, in: area, style: line.style)
+                row += 1
+            }
+        }
+        let figures: [(String, String)] = [
             ("Correct", "\(summary.correct)"), ("Wrong", "\(summary.wrong)"), ("Accuracy", summary.accuracyText),
             ("Best streak", "\(summary.bestStreak)"), ("Time", summary.elapsedText),
         ]
         let left = max(0, (area.columns - 24) / 2)
-        for (offset, (label, value)) in rows.enumerated() {
-            screen.put(label, row: top + 3 + offset, column: left, style: theme.dim)
-            screen.put(value, row: top + 3 + offset, column: left + 24 - value.displayWidth, style: theme.text)
+        row += 1
+        for (label, value) in figures where row < area.rows {
+            screen.put(label, row: row, column: left, style: theme.dim)
+            screen.put(value, row: row, column: left + 24 - value.displayWidth, style: theme.text)
+            row += 1
         }
-        for (index, frame) in buttonFrames(in: area).enumerated() {
-            screen.button(Self.buttons[index], row: frame.row, column: frame.column, focused: state.congratulationsFocus == index,
-                          theme: theme)
-        }
+        drawButtons(into: &screen, row: min(row + 1, area.rows - 1), theme: theme)
     }
 
-    private func buttonFrames(in area: Rect) -> [Rect] {
-        let widths = Self.buttons.map { $0.displayWidth + 4 }
-        let total = widths.reduce(0, +) + 3
-        var column = max(0, (area.columns - total) / 2)
-        let row = Self.top(rows: area.rows) + 9
-        return widths.map { width in
-            defer { column += width + 3 }
-            return Rect(row: row, column: column, rows: 1, columns: width)
+    private func drawButtons(into screen: inout Screen, row: Int, theme: Theme) {
+        let buttons = CongratulationsButton.allCases
+        let total = buttons.map { $0.title.displayWidth + 4 }.reduce(0, +) + 3 * (buttons.count - 1)
+        var column = max(0, (screen.columns - total) / 2)
+        for button in buttons {
+            let frame = screen.button(button.title, row: row, column: column, focused: state.congratulationsButton == button,
+                                      theme: theme)
+            screen.onClick(frame, CongratulationsScene.Action.press(button))
+            column = frame.column + frame.columns + 3
         }
-    }
-
-    func click(row: Int, column: Int, size: TerminalSize) -> Bool {
-        let area = Rect(row: 0, column: 0, rows: size.rows, columns: size.columns)
-        guard let index = buttonFrames(in: area).firstIndex(where: { $0.contains(row: row, column: column) }) else { return false }
-        activate(index)
-        return true
     }
 }

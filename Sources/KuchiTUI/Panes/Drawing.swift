@@ -1,3 +1,5 @@
+import KuchiCore
+
 /// Drawing helpers shared by panes: frames, wrapped text, buttons and key hints.
 extension Screen {
     /// box: a rounded frame around `rect` with an optional title in its top edge.
@@ -44,17 +46,6 @@ extension Screen {
             position = put(" " + hint.label, row: row, column: position, style: theme.keyLabel)
         }
     }
-}
-
-/// KeyHint: a key (or keys) and what it does, for the key bar and the help overlay.
-struct KeyHint: Equatable, Sendable {
-    let keys: String
-    let label: String
-
-    /// Lines every tab's help shares.
-    static let switchTabs = KeyHint(keys: "Tab c l s", label: "switch tab (Challenge, Learn, Settings)")
-    static let thisHelp = KeyHint(keys: "?", label: "this help")
-    static let backToWelcome = KeyHint(keys: "q Esc", label: "back to Welcome")
 }
 
 /// TextWrap: breaks text into lines of at most `width` columns, at spaces where it can and

@@ -1,3 +1,5 @@
+import KuchiCore
+
 /// HelpPane: the `?` overlay — every key of the current screen, in a framed box.
 struct HelpPane: Pane {
     let title: String
@@ -13,7 +15,7 @@ struct HelpPane: Pane {
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
-        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
+        let area = screen.bounds
         screen.fill(area, with: Cell(grapheme: " ", width: 1, style: theme.text))
         screen.box(area, style: theme.accent, title: "Help · \(title)", titleStyle: theme.title)
         let keyWidth = hints.map(\.keys.displayWidth).max() ?? 0

@@ -13,7 +13,7 @@ struct NoticePane: Pane {
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
-        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
+        let area = screen.bounds
         screen.fill(area, with: Cell(grapheme: " ", width: 1, style: theme.text))
         screen.box(area, style: theme.wrong, title: "Notice · any key closes", titleStyle: theme.wrong)
         guard let problem = user.problem else { return }

@@ -4,7 +4,6 @@ import KuchiCore
 struct ProfilesPane: Pane {
     let user: UserManager
     let state: AppState
-    let choose: @MainActor (Int) -> Void
     let name = "profiles"
 
     /// Window: which rows of the list show — all of them when they fit, else a scrolled slice
@@ -24,30 +23,22 @@ struct ProfilesPane: Pane {
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
-        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
+        let area = screen.bounds
         let names = user.savedProfiles.map(\.name) + ["+ New profile"]
-        let window = Self.window(rows: area.rows, count: names.count, selection: state.profileSelection)
+        let window = Self.window(rows: area.rows, count: names.count, selection: (state.profileCursor.index ?? 0))
         screen.putCentered("Who is learning today?", row: window.top, in: area, style: theme.title)
         let width = min(max((names.map(\.displayWidth).max() ?? 0) + 6, 24), area.columns)
         let left = max(0, (area.columns - width) / 2)
         for offset in 0..<window.visible {
             let index = window.first + offset
-            let selected = index == state.profileSelection
+            let selected = index == (state.profileCursor.index ?? 0)
             let isNew = index == names.count - 1
             let more = (offset == 0 && window.first > 0) ? "↑" : (offset == window.visible - 1 && index < names.count - 1 ? "↓" : " ")
             let text = ((selected ? "▸ " : "  ") + names[index]).padded(toWidth: width - 2) + " " + more
             screen.put(text, row: window.top + 2 + offset, column: left,
                        style: selected ? theme.selected : (isNew ? theme.accent : theme.text))
+            screen.onClick(Rect(row: window.top + 2 + offset, column: left, rows: 1, columns: width),
+                           ProfilesScene.Action.choose(index))
         }
-    }
-
-    func click(row: Int, column: Int, size: TerminalSize) -> Bool {
-        let count = user.savedProfiles.count + 1
-        let window = Self.window(rows: size.rows, count: count, selection: state.profileSelection)
-        let offset = row - window.top - 2
-        guard (0..<window.visible).contains(offset) else { return false }
-        let index = window.first + offset
-        choose(index)
-        return true
     }
 }

@@ -6,7 +6,6 @@ import KuchiCore
 /// words (✗/✓) so it reads without colour.
 struct RegisterPane: Pane {
     let form: RegisterForm
-    let submit: @MainActor () -> Void
     let name = "register"
 
     /// Geometry: where each control sits for a pane size (drawing, the cursor and clicks agree).
@@ -39,7 +38,7 @@ struct RegisterPane: Pane {
         let theme = environment.theme
         let size = TerminalSize(rows: screen.rows, columns: screen.columns)
         let geometry = Self.geometry(for: size)
-        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
+        let area = screen.bounds
         screen.putCentered("Welcome to Kuchi", row: geometry.titleRow, in: area, style: theme.title)
         if let subtitleRow = geometry.subtitleRow {
             screen.putCentered("Type your name to start learning Japanese words.", row: subtitleRow, in: area, style: theme.dim)
@@ -47,23 +46,31 @@ struct RegisterPane: Pane {
         let focused = form.focus
         screen.box(geometry.field, style: focused == .name ? theme.accent : theme.dim, title: "Name",
                    titleStyle: focused == .name ? theme.title : theme.dim)
+        screen.onClick(geometry.field, RegisterScene.Action.focus(.name))
         let (visible, _) = visibleText(fieldWidth: geometry.field.columns - 4)
         screen.put(visible, row: geometry.field.row + 1, column: geometry.field.column + 2, style: theme.text,
                    clip: geometry.field.inset(by: 1))
 
-        let count = form.text.trimmingCharacters(in: .whitespaces).count
+        let trimmed = form.text.trimmingCharacters(in: .whitespaces)
+        let count = trimmed.count
         let minimum = UserManager.nameLengthRange.lowerBound
+        // The rule counts columns, so 花子 (two wide characters) is long enough and "Bo" is not;
+        // the counter says so when a wide character is in the name.
+        let wide = trimmed.displayWidth > count ? " (kana and kanji count 2)" : ""
         let counter = form.isValid
             ? "✓ \(count) characters"
-            : "✗ \(count) of at least \(minimum) characters"
+            : "✗ \(count) of at least \(minimum) characters" + wide
         screen.put(counter, row: geometry.counterRow, column: geometry.left + 2, style: form.isValid ? theme.correct : theme.wrong)
 
         let toggle = (form.rememberMe ? "[x]" : "[ ]") + " Remember me"
-        screen.put(toggle, row: geometry.toggleRow, column: geometry.left + 2,
-                   style: focused == .rememberMe ? theme.selected : theme.text)
+        let toggleEnd = screen.put(toggle, row: geometry.toggleRow, column: geometry.left + 2,
+                                   style: focused == .rememberMe ? theme.selected : theme.text)
+        screen.onClick(Rect(row: geometry.toggleRow, column: geometry.left + 2, rows: 1, columns: toggleEnd - geometry.left - 2),
+                       RegisterScene.Action.focus(.rememberMe))
         let okColumn = geometry.left + 2
         let button = screen.button("OK", row: geometry.okRow, column: okColumn, focused: focused == .ok && form.isValid,
                                    enabled: form.isValid, theme: theme)
+        screen.onClick(button, RegisterScene.Action.focus(.ok))
         if !form.isValid {
             screen.put("needs \(minimum)+ characters", row: geometry.okRow, column: button.column + button.columns + 2,
                        style: theme.dim, clip: area)
@@ -95,20 +102,5 @@ struct RegisterPane: Pane {
         let geometry = Self.geometry(for: size)
         let (_, column) = visibleText(fieldWidth: geometry.field.columns - 4)
         return (geometry.field.row + 1, geometry.field.column + 2 + column)
-    }
-
-    func click(row: Int, column: Int, size: TerminalSize) -> Bool {
-        let geometry = Self.geometry(for: size)
-        if geometry.field.contains(row: row, column: column) {
-            form.focus(.name)
-        } else if row == geometry.toggleRow, column >= geometry.left {
-            form.focus(.rememberMe)
-            form.rememberMe.toggle()
-        } else if row == geometry.okRow, column >= geometry.left, column < geometry.left + 10 {
-            submit()
-        } else {
-            return false
-        }
-        return true
     }
 }

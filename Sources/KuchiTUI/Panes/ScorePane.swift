@@ -10,7 +10,7 @@ struct ScorePane: Pane {
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
-        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
+        let area = screen.bounds
         screen.box(area, style: theme.frame)
         let answered = quiz.numberOfAnswered
         let total = quiz.numberOfQuestions

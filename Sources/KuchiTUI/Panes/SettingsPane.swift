@@ -1,10 +1,10 @@
 import KuchiCore
 
 /// SettingsPane: one row per setting with its current value, the focused row highlighted.
+/// Labels, ◂ ▸ arrows, switches and swatches are click targets.
 struct SettingsPane: Pane {
     let user: UserManager
     let state: AppState
-    let activate: @MainActor (SettingsScene.Row) -> Void
     let name = "settings"
 
     /// spacing: a blank row between settings when the pane has room (13 rows), none otherwise.
@@ -13,12 +13,12 @@ struct SettingsPane: Pane {
     }
 
     static func top(rows: Int) -> Int {
-        let height = 2 + SettingsScene.Row.allCases.count * spacing(rows: rows) + 1
+        let height = 2 + SettingsRow.allCases.count * spacing(rows: rows) + 1
         return max(0, (rows - height) / 2)
     }
 
-    static func row(_ row: SettingsScene.Row, rows: Int) -> Int {
-        top(rows: rows) + 2 + row.rawValue * spacing(rows: rows)
+    static func row(_ row: SettingsRow, rows: Int) -> Int {
+        top(rows: rows) + 2 + (SettingsRow.allCases.firstIndex(of: row) ?? 0) * spacing(rows: rows)
     }
 
     /// labelWidth: the label column, narrower on narrow terminals so values keep their room.
@@ -28,31 +28,30 @@ struct SettingsPane: Pane {
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
-        let area = Rect(row: 0, column: 0, rows: screen.rows, columns: screen.columns)
+        let area = screen.bounds
         let width = min(area.columns - 2, 72)
         let left = max(1, (area.columns - width) / 2)
         screen.put("Settings for \(user.name)".truncated(toWidth: width), row: Self.top(rows: area.rows), column: left, style: theme.title)
-        for row in SettingsScene.Row.allCases {
+        let labelWidth = Self.labelWidth(columns: width)
+        for row in SettingsRow.allCases {
             let line = Self.row(row, rows: area.rows)
-            let focused = state.settingsSelection == row.rawValue
+            let focused = state.settingsRow == row
             let label = (focused ? "▸ " : "  ") + Self.label(row)
-            let labelWidth = Self.labelWidth(columns: width)
             screen.put(label.padded(toWidth: labelWidth - 1), row: line, column: left, style: focused ? theme.selected : theme.text)
+            screen.onClick(Rect(row: line, column: left, rows: 1, columns: labelWidth), SettingsScene.Action.select(row))
             value(row, into: &screen, row: line, column: left + labelWidth, width: width - labelWidth, theme: theme, focused: focused)
         }
-        var note = Self.note(for: SettingsScene.Row(rawValue: state.settingsSelection) ?? .questions)
-        if let override = state.questionsOverride, state.settingsSelection == SettingsScene.Row.questions.rawValue {
+        var note = Self.note(for: state.settingsRow)
+        if let override = state.questionsOverride, state.settingsRow == .questions {
             note = "This run plays \(override) (--questions \(override)); the setting applies from the next launch."
         }
-        if let note {
-            let noteRow = Self.row(.forget, rows: area.rows) + Self.spacing(rows: area.rows)
-            for (offset, line) in TextWrap.lines(note, width: width, maximumLines: 2).enumerated() where noteRow + offset < area.rows {
-                screen.put(line, row: noteRow + offset, column: left, style: theme.dim)
-            }
+        let noteRow = Self.row(.forget, rows: area.rows) + Self.spacing(rows: area.rows)
+        for (offset, line) in TextWrap.lines(note, width: width, maximumLines: 2).enumerated() where noteRow + offset < area.rows {
+            screen.put(line, row: noteRow + offset, column: left, style: theme.dim)
         }
     }
 
-    static func label(_ row: SettingsScene.Row) -> String {
+    static func label(_ row: SettingsRow) -> String {
         switch row {
         case .questions: "Number of questions"
         case .appearance: "Appearance"
@@ -62,7 +61,7 @@ struct SettingsPane: Pane {
         }
     }
 
-    static func note(for row: SettingsScene.Row) -> String? {
+    static func note(for row: SettingsRow) -> String {
         switch row {
         case .questions: "3 to 20 correct answers end a session; takes effect from the next game."
         case .appearance: "Terminal uses your terminal's colours; monochrome uses none."
@@ -72,37 +71,55 @@ struct SettingsPane: Pane {
         }
     }
 
-    private func value(_ row: SettingsScene.Row, into screen: inout Screen, row line: Int, column: Int, width: Int, theme: Theme,
+    /// stepper: "◂ value ▸" with each arrow a click target that steps the value.
+    @discardableResult
+    private func stepper(_ text: String, for row: SettingsRow, into screen: inout Screen, row line: Int, column: Int,
+                         theme: Theme) -> Int {
+        let end = screen.put("◂ \(text) ▸", row: line, column: column, style: theme.accent)
+        screen.onClick(Rect(row: line, column: column, rows: 1, columns: 2), SettingsScene.Action.change(row, by: -1))
+        screen.onClick(Rect(row: line, column: end - 2, rows: 1, columns: 2), SettingsScene.Action.change(row, by: 1))
+        return end
+    }
+
+    private func value(_ row: SettingsRow, into screen: inout Screen, row line: Int, column: Int, width: Int, theme: Theme,
                        focused: Bool) {
         switch row {
         case .questions:
-            screen.put("◂ \(user.numberOfQuestions) ▸", row: line, column: column, style: theme.accent)
+            stepper("\(user.numberOfQuestions)", for: row, into: &screen, row: line, column: column, theme: theme)
         case .appearance:
-            screen.put("◂ \(Self.name(user.appearance)) ▸", row: line, column: column, style: theme.accent)
+            stepper(Self.name(user.appearance), for: row, into: &screen, row: line, column: column, theme: theme)
         case .learning:
-            screen.put(user.learningEnabled ? "[x] on" : "[ ] off", row: line, column: column, style: theme.accent)
+            let end = screen.put(user.learningEnabled ? "[x] on" : "[ ] off", row: line, column: column, style: theme.accent)
+            screen.onClick(Rect(row: line, column: column, rows: 1, columns: end - column), SettingsScene.Action.select(.learning))
         case .cardColor where width < CardColor.allCases.count * 4 + 8:
             // Too narrow for the swatches: the colour's name, changed with ← →.
-            var swatch = Style()
-            swatch.background = Color(user.cardColor)
-            let end = screen.put("◂ \(user.cardColor.rawValue) ▸", row: line, column: column, style: theme.accent)
-            if theme != .monochrome { screen.put("  ", row: line, column: end + 1, style: swatch) }
+            let end = stepper(user.cardColor.rawValue, for: row, into: &screen, row: line, column: column, theme: theme)
+            if theme != .monochrome { screen.put("  ", row: line, column: end + 1, style: Style().on(Color(user.cardColor))) }
         case .cardColor:
-            var position = column
-            for color in CardColor.allCases {
-                let chosen = color == user.cardColor
-                var swatch = Style()
-                swatch.background = Color(color)
-                let usesColour = theme != .monochrome
-                position = screen.put(chosen ? "[" : " ", row: line, column: position, style: theme.accent)
-                position = screen.put(usesColour ? "  " : String(color.rawValue.prefix(1)), row: line, column: position,
-                                      style: usesColour ? swatch : theme.text)
-                position = screen.put(chosen ? "]" : " ", row: line, column: position, style: theme.accent)
-            }
-            screen.put(user.cardColor.rawValue, row: line, column: position + 1, style: theme.text)
+            swatches(into: &screen, row: line, column: column, theme: theme)
         case .forget:
-            screen.button("Forget me…", row: line, column: column, focused: focused, theme: theme)
+            let frame = screen.button("Forget me…", row: line, column: column, focused: focused, theme: theme)
+            screen.onClick(frame, SettingsScene.Action.select(.forget))
         }
+    }
+
+    /// swatches: every card colour, the chosen one in brackets; a click on one steps to it.
+    private func swatches(into screen: inout Screen, row line: Int, column: Int, theme: Theme) {
+        let all = CardColor.allCases
+        let chosenIndex = all.firstIndex(of: user.cardColor) ?? 0
+        var position = column
+        for (index, color) in all.enumerated() {
+            let chosen = color == user.cardColor
+            let usesColour = theme != .monochrome
+            let start = position
+            position = screen.put(chosen ? "[" : " ", row: line, column: position, style: theme.accent)
+            position = screen.put(usesColour ? "  " : String(color.rawValue.prefix(1)), row: line, column: position,
+                                  style: usesColour ? Style().on(Color(color)) : theme.text)
+            position = screen.put(chosen ? "]" : " ", row: line, column: position, style: theme.accent)
+            screen.onClick(Rect(row: line, column: start, rows: 1, columns: position - start),
+                           SettingsScene.Action.change(.cardColor, by: index - chosenIndex))
+        }
+        screen.put(user.cardColor.rawValue, row: line, column: position + 1, style: theme.text)
     }
 
     static func name(_ appearance: Appearance) -> String {
@@ -112,11 +129,5 @@ struct SettingsPane: Pane {
         case .light: "Light"
         case .monochrome: "Monochrome"
         }
-    }
-
-    func click(row: Int, column: Int, size: TerminalSize) -> Bool {
-        guard let target = SettingsScene.Row.allCases.first(where: { Self.row($0, rows: size.rows) == row }) else { return false }
-        activate(target)
-        return true
     }
 }

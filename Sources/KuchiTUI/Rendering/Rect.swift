@@ -1,3 +1,5 @@
+import KuchiCore
+
 /// Rect is a rectangle of terminal cells: its top-left `row`/`column` and its size.
 /// Sizes are never negative: the initializer and every operation clamp them to 0, so layout
 /// arithmetic on a too-small terminal degrades to empty panes instead of crashing.

@@ -1,3 +1,5 @@
+import KuchiCore
+
 /// Cell is one terminal cell. A double-width grapheme sits in its lead cell (width 2) and the
 /// cell to its right is a continuation (width 0, grapheme ""), which keeps column arithmetic
 /// simple: cell index == terminal column.
@@ -25,6 +27,9 @@ struct Screen: Equatable, Sendable, CustomStringConvertible {
     let rows: Int
     let columns: Int
     private var cells: [Cell]
+    /// clickTargets: the areas a pane made clickable while drawing, newest last. They are not
+    /// part of what the screen looks like, so `==` ignores them.
+    private(set) var clickTargets: [ClickTarget] = []
 
     /// init(rows:columns:) makes an all-blank screen; negative sizes clamp to 0.
     init(rows: Int, columns: Int) {
@@ -41,6 +46,24 @@ struct Screen: Equatable, Sendable, CustomStringConvertible {
         for (row, line) in lines.enumerated() {
             put(line, row: row, column: 0)
         }
+    }
+
+    /// ==: two screens are equal when they look the same — every cell, not the click targets.
+    static func == (lhs: Screen, rhs: Screen) -> Bool {
+        lhs.rows == rhs.rows && lhs.columns == rhs.columns && lhs.cells == rhs.cells
+    }
+
+    /// onClick: makes `rect` (clipped to the screen) perform `action` when clicked; a later
+    /// target over an earlier one wins.
+    mutating func onClick(_ rect: Rect, _ action: any SceneAction) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        clickTargets.append(ClickTarget(rect: area, action: action))
+    }
+
+    /// target: the action of the topmost click target at (row, column), if any.
+    func target(row: Int, column: Int) -> (any SceneAction)? {
+        clickTargets.last { $0.rect.contains(row: row, column: column) }?.action
     }
 
     /// bounds is the whole screen as a rect at (0, 0).

@@ -1,3 +1,5 @@
+import KuchiCore
+
 /// Color is one of the eight basic terminal colors, or the terminal's own default.
 enum Color: Equatable, Hashable, Sendable {
     case `default`, black, red, green, yellow, blue, magenta, cyan, white

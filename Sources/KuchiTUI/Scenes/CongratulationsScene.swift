@@ -1,52 +1,58 @@
 import KuchiCore
 
-/// CongratulationsScene: the session is over; play again or go back.
+/// CongratulationsScene: the session is over; its summary, then play again or go back.
 struct CongratulationsScene: Scene {
+    /// Action: what the end-of-session screen does.
+    enum Action: SceneAction {
+        case focusPrevious, focusNext
+        /// press: a button, from Enter on the focused one or a click.
+        case press(CongratulationsButton)
+        case pressFocused
+        case back
+    }
+
     let state: AppState
     let user: UserManager
     let quiz: ChallengesViewModel
     let title = "Congratulations"
 
-    var hints: [KeyHint] {
-        [KeyHint(keys: "←→", label: "Move"), KeyHint(keys: "Enter", label: "Select"), KeyHint(keys: "p", label: "Play again"),
-         KeyHint(keys: "Tab", label: "Tabs"), KeyHint(keys: "?", label: "Help"), KeyHint(keys: "q", label: "Back")]
-    }
-
-    var help: [KeyHint] {
-        [KeyHint(keys: "← →", label: "move between the buttons"),
-         KeyHint(keys: "Enter Space", label: "press the focused button"),
-         KeyHint(keys: "p", label: "play again (the score starts over)"),
-         .switchTabs,
-         .thisHelp,
-         .backToWelcome]
+    var bindings: [Binding<Action>] {
+        [
+            Binding(triggers: [(.left, .focusPrevious), (.right, .focusNext)], keys: "←→", helpKeys: "← →", bar: "Move",
+                    help: "move between the buttons"),
+            Binding([.enter, .space], .pressFocused, keys: "Enter", helpKeys: "Enter Space", bar: "Select",
+                    help: "press the focused button (or click one)"),
+            Binding([.character("p")], .press(.playAgain), keys: "p", bar: "Play again", help: "play again (the score starts over)"),
+            Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back", help: "back to Welcome",
+                    priority: .essential),
+        ]
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
-        [(CongratulationsPane(user: user, quiz: quiz, state: state, activate: activate), body)]
+        [(CongratulationsPane(user: user, quiz: quiz, state: state), body)]
     }
 
-    func handle(_ key: Key) {
-        let count = CongratulationsPane.buttons.count
-        switch key {
-        case .left: setFocus((state.congratulationsFocus + count - 1) % count)
-        case .right: setFocus((state.congratulationsFocus + 1) % count)
-        case .enter, .character(" "): activate(state.congratulationsFocus)
-        case .character("p"): activate(0)
-        case .escape, .character("q"): state.go(.welcome)
-        default: break
+    func perform(_ action: Action) {
+        let all = CongratulationsButton.allCases
+        let index = all.firstIndex(of: state.congratulationsButton) ?? 0
+        switch action {
+        case .focusPrevious: state.set(\.congratulationsButton, to: all[(index + all.count - 1) % all.count])
+        case .focusNext: state.set(\.congratulationsButton, to: all[(index + 1) % all.count])
+        case .pressFocused: press(state.congratulationsButton)
+        case .press(let button): press(button)
+        case .back: state.go(.welcome)
         }
     }
 
-    private func setFocus(_ index: Int) {
-        if state.congratulationsFocus != index { state.congratulationsFocus = index }
-    }
-
-    /// activate: 0 plays again (score reset, new question count), 1 goes back to Welcome.
-    func activate(_ index: Int) {
-        if index == 0 {
+    /// press: Play Again starts a new session (score reset, new question count); Back goes to
+    /// Welcome.
+    private func press(_ button: CongratulationsButton) {
+        state.set(\.congratulationsButton, to: button)
+        switch button {
+        case .playAgain:
             state.startSession(quiz, user: user)
             state.go(.challenge)
-        } else {
+        case .backToWelcome:
             state.go(.welcome)
         }
     }

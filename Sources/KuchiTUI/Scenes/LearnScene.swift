@@ -2,25 +2,33 @@ import KuchiCore
 
 /// LearnScene: flash cards in the learner's card colour; flip, then remembered or forgot.
 struct LearnScene: Scene {
+    /// Action: what Learn does.
+    enum Action: SceneAction {
+        case flip, remembered, forgot
+        /// restart: deals the whole stack again once every card is remembered.
+        case restart
+        case back
+    }
+
     let state: AppState
     let user: UserManager
     let cards: FlashCardsViewModel
     let title = "Learn"
 
-    var hints: [KeyHint] {
-        [KeyHint(keys: "Space", label: "Flip"), KeyHint(keys: "→ r", label: "Remembered"), KeyHint(keys: "← f", label: "Forgot"),
-         KeyHint(keys: "Tab", label: "Tabs"), KeyHint(keys: "?", label: "Help"), KeyHint(keys: "q", label: "Back")]
-    }
-
-    var help: [KeyHint] {
-        [KeyHint(keys: "Space Enter", label: "flip the card (word ↔ meaning)"),
-         KeyHint(keys: "→ r", label: "remembered: the card leaves the stack"),
-         KeyHint(keys: "← f", label: "forgot: the card goes under the stack"),
-         KeyHint(keys: "Enter", label: "start again, when every card is remembered"),
-         KeyHint(keys: "click", label: "flip the card"),
-         .switchTabs,
-         .thisHelp,
-         .backToWelcome]
+    var bindings: [Binding<Action>] {
+        let finished = cards.isFinished
+        return [
+            Binding([.space, .enter], .flip, keys: "Space", helpKeys: "Space Enter", bar: "Flip",
+                    help: "flip the card: word ↔ meaning (or click it)", when: !finished),
+            Binding([.right, .character("r")], .remembered, keys: "→ r", bar: "Remembered",
+                    help: "remembered: the card leaves the stack", when: !finished),
+            Binding([.left, .character("f")], .forgot, keys: "← f", bar: "Forgot", help: "forgot: the card goes under the stack",
+                    when: !finished),
+            Binding([.enter, .space], .restart, keys: "Enter", helpKeys: "Enter Space", bar: "Start again",
+                    help: "start again, once every card is remembered (or click the card)", when: finished),
+            Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back", help: "back to Welcome",
+                    priority: .essential),
+        ]
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
@@ -28,14 +36,13 @@ struct LearnScene: Scene {
         return [(CardPane(cards: cards), frames.card), (LearnProgressPane(cards: cards), frames.controls)]
     }
 
-    func handle(_ key: Key) {
-        switch key {
-        case .character(" "), .enter:
-            if cards.isFinished { cards.restart() } else { cards.flip() }
-        case .right, .character("r"): cards.remember()
-        case .left, .character("f"): cards.forget()
-        case .escape, .character("q"): state.go(.welcome)
-        default: break
+    func perform(_ action: Action) {
+        switch action {
+        case .flip: cards.flip()
+        case .remembered: cards.remember()
+        case .forgot: cards.forget()
+        case .restart: cards.restart()
+        case .back: state.go(.welcome)
         }
     }
 }

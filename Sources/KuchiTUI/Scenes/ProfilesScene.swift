@@ -1,57 +1,70 @@
 import KuchiCore
 
-/// ProfilesScene: the profile picker at start when several learners have saved profiles.
+/// ProfilesScene: the profile picker — at start when several learners have saved profiles, and
+/// from Welcome to switch learner.
 struct ProfilesScene: Scene {
+    /// Action: what the picker does.
+    enum Action: SceneAction {
+        case moveUp, moveDown, first, last
+        /// choose: plays as profile `index` (the row after the profiles is "New profile").
+        case choose(Int)
+        case chooseHighlighted
+        case newProfile
+        case back
+    }
+
     let state: AppState
     let user: UserManager
     let title = "Profiles"
 
-    var hints: [KeyHint] {
-        [KeyHint(keys: "↑↓", label: "Move"), KeyHint(keys: "Enter", label: "Choose"), KeyHint(keys: "n", label: "New profile"),
-         KeyHint(keys: "?", label: "Help"), KeyHint(keys: "q", label: "Quit")]
-    }
-
-    var help: [KeyHint] {
-        [KeyHint(keys: "↑ ↓  k j", label: "move between profiles (last used first)"),
-         KeyHint(keys: "Enter", label: "play as the chosen profile, or make a new one"),
-         KeyHint(keys: "n", label: "new profile (Register)"),
-         KeyHint(keys: "click", label: "choose a profile"),
-         KeyHint(keys: "q Esc", label: "quit")]
-    }
-
     /// rowCount: the saved profiles plus "New profile".
     private var rowCount: Int { user.savedProfiles.count + 1 }
 
-    func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
-        [(ProfilesPane(user: user, state: state, choose: choose), body)]
+    /// fromWelcome: a learner is already playing (the picker was opened from Welcome), so Esc
+    /// goes back to Welcome instead of quitting.
+    private var fromWelcome: Bool { user.isRegistered }
+
+    var bindings: [Binding<Action>] {
+        [
+            Binding(triggers: [(.up, .moveUp), (.character("k"), .moveUp), (.backTab, .moveUp),
+                               (.down, .moveDown), (.character("j"), .moveDown), (.tab, .moveDown)],
+                    keys: "↑↓", helpKeys: "↑ ↓  k j  Tab", bar: "Move", help: "move between profiles (last used first)"),
+            Binding(triggers: [(.home, .first), (.end, .last)], keys: "Home End", help: "first or last row"),
+            Binding([.enter, .space], .chooseHighlighted, keys: "Enter", helpKeys: "Enter Space", bar: "Choose",
+                    help: "play as the highlighted profile, or make a new one (or click it)"),
+            Binding([.character("n")], .newProfile, keys: "n", bar: "New profile", help: "new profile (Register)"),
+            Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: fromWelcome ? "Back" : "Quit",
+                    help: fromWelcome ? "back to Welcome" : "quit Kuchi", priority: .essential),
+        ]
     }
 
-    func handle(_ key: Key) {
-        switch key {
-        case .up, .character("k"), .backTab: move(to: state.profileSelection - 1)
-        case .down, .character("j"), .tab: move(to: state.profileSelection + 1)
-        case .home: move(to: 0)
-        case .end: move(to: rowCount - 1)
-        case .enter, .character(" "): choose(state.profileSelection)
-        case .character("n"): choose(rowCount - 1)
-        case .escape, .character("q"): state.quitting = true
-        default: break
+    func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
+        [(ProfilesPane(user: user, state: state), body)]
+    }
+
+    func perform(_ action: Action) {
+        let cursor = state.profileCursor
+        switch action {
+        case .moveUp: state.set(\.profileCursor, to: cursor.moved(by: -1, count: rowCount))
+        case .moveDown: state.set(\.profileCursor, to: cursor.moved(by: 1, count: rowCount))
+        case .first: state.set(\.profileCursor, to: ListCursor(index: 0))
+        case .last: state.set(\.profileCursor, to: ListCursor(index: rowCount - 1))
+        case .choose(let index): choose(index)
+        case .chooseHighlighted: choose(cursor.index ?? 0)
+        case .newProfile: choose(rowCount - 1)
+        case .back:
+            if fromWelcome { state.go(.welcome) } else { state.quitting = true }
         }
     }
 
-    private func move(to index: Int) {
-        let clamped = min(max(index, 0), rowCount - 1)
-        if state.profileSelection != clamped { state.profileSelection = clamped }
-    }
-
-    /// choose: signs in as profile `index`, or opens Register for the last row.
-    func choose(_ index: Int) {
+    /// choose: signs in as profile `index`, or opens Register for the last row (Esc there comes
+    /// back to this picker).
+    private func choose(_ index: Int) {
         if index < user.savedProfiles.count {
             user.signIn(user.savedProfiles[index])
             state.go(.welcome)
         } else {
-            state.registerForm.reset()
-            state.go(.register)
+            state.openRegister(from: .profiles)
         }
     }
 }

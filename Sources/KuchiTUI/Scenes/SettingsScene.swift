@@ -2,81 +2,89 @@ import KuchiCore
 
 /// SettingsScene: the learner's settings; changes apply at once and are saved with the profile.
 struct SettingsScene: Scene {
+    /// Action: what Settings does.
+    enum Action: SceneAction {
+        case moveUp, moveDown
+        /// change: steps a row's value (← → − +, or a click on ◂ ▸).
+        case change(SettingsRow, by: Int)
+        /// activate: Space/Enter on the focused row: toggles a switch, presses a button; a value
+        /// row is changed with ← → only.
+        case activateFocused
+        /// select: focuses a row (a click on its label) and toggles or presses it.
+        case select(SettingsRow)
+        case confirmForget, keepProfile
+        case back
+    }
+
     let state: AppState
     let user: UserManager
     /// forgotten: called after Forget me, so the app can drop that learner's session.
     let forgotten: @MainActor () -> Void
     let title = "Settings"
 
-    /// Row: the settings rows, in order.
-    enum Row: Int, CaseIterable {
-        case questions, appearance, learning, cardColor, forget
-    }
-
-    var hints: [KeyHint] {
+    var bindings: [Binding<Action>] {
         if state.confirmingForget {
-            return [KeyHint(keys: "y", label: "Forget me"), KeyHint(keys: "n Esc", label: "Keep")]
+            return [
+                Binding([.character("y")], .confirmForget, keys: "y", bar: "Forget me", help: "forget this learner"),
+                Binding([.character("n"), .escape, .character("q")], .keepProfile, keys: "n", helpKeys: "n Esc", bar: "Keep",
+                        help: "keep the profile", priority: .essential),
+            ]
         }
-        return [KeyHint(keys: "↑↓", label: "Move"), KeyHint(keys: "←→", label: "Change"), KeyHint(keys: "Space", label: "Toggle"),
-                KeyHint(keys: "Tab", label: "Tabs"), KeyHint(keys: "?", label: "Help"), KeyHint(keys: "q", label: "Back")]
-    }
-
-    var help: [KeyHint] {
-        [KeyHint(keys: "↑ ↓  k j", label: "move between settings"),
-         KeyHint(keys: "← → - +", label: "change the value"),
-         KeyHint(keys: "Space Enter", label: "toggle, or press Forget me"),
-         KeyHint(keys: "click", label: "select a setting; click a value to change it"),
-         .switchTabs,
-         .thisHelp,
-         .backToWelcome]
+        let row = state.settingsRow
+        let switchable = row == .learning || row == .forget
+        return [
+            Binding(triggers: [(.up, .moveUp), (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown)],
+                    keys: "↑↓", helpKeys: "↑ ↓  k j", bar: "Move", help: "move between settings"),
+            Binding(triggers: [(.left, .change(row, by: -1)), (.character("-"), .change(row, by: -1)),
+                               (.right, .change(row, by: 1)), (.character("+"), .change(row, by: 1)),
+                               (.character("="), .change(row, by: 1))],
+                    keys: "←→", helpKeys: "← → - +", bar: "Change", help: "change the value (or click ◂ ▸)", when: row != .forget),
+            Binding([.space, .enter], .activateFocused, keys: "Space", helpKeys: "Space Enter",
+                    bar: row == .forget ? "Press" : "Toggle", help: "toggle a switch or press a button (or click it)",
+                    when: switchable),
+            Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back", help: "back to Welcome",
+                    priority: .essential),
+        ]
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
-        var panes: [(pane: any Pane, frame: Rect)] = [(SettingsPane(user: user, state: state, activate: activate), body)]
+        var panes: [(pane: any Pane, frame: Rect)] = [(SettingsPane(user: user, state: state), body)]
         if state.confirmingForget {
             let frame = Layout.centered(rows: 7, columns: 56, in: body)
             let message = user.rememberMe
                 ? "Forget \(user.name)? The saved profile and its settings are deleted, and Kuchi returns to Register."
                 : "Forget \(user.name)? Nothing is saved for this name; Kuchi returns to Register."
-            panes.append((ConfirmPane(message: message), frame))
+            panes.append((ConfirmPane(message: message, yes: ("y", "Forget me", Action.confirmForget),
+                                      no: ("n", "Keep", Action.keepProfile)), frame))
         }
         return panes
     }
 
-    func handle(_ key: Key) {
-        if state.confirmingForget {
-            switch key {
-            case .character("y"), .character("Y"):
-                state.confirmingForget = false
-                user.forget()
-                forgotten()
-                state.registerForm.reset()
-                state.go(.register)
-            case .character("n"), .character("N"), .escape, .character("q"):
-                state.confirmingForget = false
-            default: break
-            }
-            return
+    func perform(_ action: Action) {
+        let all = SettingsRow.allCases
+        let index = all.firstIndex(of: state.settingsRow) ?? 0
+        switch action {
+        case .moveUp: state.set(\.settingsRow, to: all[max(index - 1, 0)])
+        case .moveDown: state.set(\.settingsRow, to: all[min(index + 1, all.count - 1)])
+        case .change(let row, let step):
+            state.set(\.settingsRow, to: row)
+            change(row, by: step)
+        case .activateFocused: activate(state.settingsRow)
+        case .select(let row):
+            state.set(\.settingsRow, to: row)
+            activate(row)
+        case .confirmForget:
+            state.confirmingForget = false
+            user.forget()
+            forgotten()
+            state.openRegister(from: nil)
+        case .keepProfile: state.confirmingForget = false
+        case .back: state.go(.welcome)
         }
-        let row = Row(rawValue: state.settingsSelection) ?? .questions
-        switch key {
-        case .up, .character("k"): select(state.settingsSelection - 1)
-        case .down, .character("j"): select(state.settingsSelection + 1)
-        case .left, .character("-"): change(row, by: -1)
-        case .right, .character("+"), .character("="): change(row, by: 1)
-        case .character(" "), .enter: activate(row)
-        case .escape, .character("q"): state.go(.welcome)
-        default: break
-        }
-    }
-
-    private func select(_ index: Int) {
-        let clamped = min(max(index, 0), Row.allCases.count - 1)
-        if state.settingsSelection != clamped { state.settingsSelection = clamped }
     }
 
     /// change: steps a value; the question count stops at its range's ends.
-    func change(_ row: Row, by step: Int) {
+    private func change(_ row: SettingsRow, by step: Int) {
         switch row {
         case .questions:
             let next = Settings.clampQuestions(user.numberOfQuestions + step)
@@ -88,13 +96,12 @@ struct SettingsScene: Scene {
         }
     }
 
-    /// activate: Space/Enter/click on a row.
-    func activate(_ row: Row) {
-        select(row.rawValue)
+    /// activate: toggles a switch or presses a button; value rows only take focus.
+    private func activate(_ row: SettingsRow) {
         switch row {
         case .learning: user.learningEnabled.toggle()
         case .forget: state.confirmingForget = true
-        case .questions, .appearance, .cardColor: change(row, by: 1)
+        case .questions, .appearance, .cardColor: break
         }
     }
 

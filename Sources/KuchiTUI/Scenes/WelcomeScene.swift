@@ -1,40 +1,53 @@
 import KuchiCore
 
-/// WelcomeScene: "Hi, <name>" and Start.
+/// WelcomeScene: "Hi, <name>", Start, and the way to another learner's profile.
 struct WelcomeScene: Scene {
+    /// Action: what Welcome does.
+    enum Action: SceneAction {
+        case start
+        /// switchProfile: the profile picker, to play as another saved learner.
+        case switchProfile
+        /// newProfile: Register, for a new learner (Esc comes back here).
+        case newProfile
+        case quit
+    }
+
     let state: AppState
     let user: UserManager
     let quiz: ChallengesViewModel
     let title = "Welcome"
 
-    var hints: [KeyHint] {
-        [KeyHint(keys: "Enter", label: quiz.isInProgress ? "Continue" : "Start"), KeyHint(keys: "?", label: "Help"),
-         KeyHint(keys: "q", label: "Quit")]
+    /// otherProfiles: saved learners other than the one playing.
+    private var otherProfiles: Bool {
+        user.savedProfiles.contains { $0.name != user.name }
     }
 
-    var help: [KeyHint] {
-        [KeyHint(keys: "Enter Space s", label: "start (or continue) the challenge"),
-         .thisHelp,
-         KeyHint(keys: "q Esc", label: "quit Kuchi")]
+    var bindings: [Binding<Action>] {
+        [
+            Binding([.enter, .space], .start, keys: "Enter", helpKeys: "Enter Space", bar: quiz.isInProgress ? "Continue" : "Start",
+                    help: "start the challenge, or continue the session under way (or click the button)"),
+            Binding([.character("p")], .switchProfile, keys: "p", bar: "Switch learner", help: "play as another saved learner",
+                    when: otherProfiles),
+            Binding([.character("n")], .newProfile, keys: "n", bar: "New learner", help: "register a new learner"),
+            Binding([.escape, .character("q")], .quit, keys: "q", helpKeys: "q Esc", bar: "Quit", help: "quit Kuchi",
+                    priority: .essential),
+        ]
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
-        [(WelcomePane(user: user, quiz: quiz, start: start), body)]
+        [(WelcomePane(user: user, quiz: quiz), body)]
     }
 
-    func handle(_ key: Key) {
-        switch key {
-        case .enter, .character(" "), .character("s"): start()
-        case .escape, .character("q"): state.quitting = true
-        default: break
+    func perform(_ action: Action) {
+        switch action {
+        case .start:
+            if !quiz.isInProgress { state.startSession(quiz, user: user) }
+            state.go(.challenge)
+        case .switchProfile:
+            state.set(\.profileCursor, to: ListCursor(index: 0))
+            state.go(.profiles)
+        case .newProfile: state.openRegister(from: .welcome)
+        case .quit: state.quitting = true
         }
-    }
-
-    /// start: resumes a session under way, or begins one with the current question count.
-    func start() {
-        if !quiz.isInProgress {
-            state.startSession(quiz, user: user)
-        }
-        state.go(.challenge)
     }
 }

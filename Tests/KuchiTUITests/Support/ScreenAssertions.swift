@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiTUI
+import KuchiCore
 
 /// expectScreen(_:equals:sourceLocation:) checks a screen's text against expected lines.
 /// Expected lines may omit trailing spaces (both sides are compared with trailing spaces

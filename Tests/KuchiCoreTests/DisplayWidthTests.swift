@@ -1,5 +1,5 @@
 import Testing
-@testable import KuchiTUI
+@testable import KuchiCore
 
 /// DisplayWidthTests checks column widths of scalars, grapheme clusters and strings, and the
 /// truncation/padding helpers that layout code relies on.

@@ -5,11 +5,11 @@
 /// a range table generated from Unicode data by `scripts/gen-width-table.py` (see that script
 /// for the exact rules and the cross-check against the `wcwidth` package), so results never
 /// depend on the C locale or libc's `wcwidth`.
-enum DisplayWidth {
+public enum DisplayWidth {
     /// of(_:) returns 0 (controls, combining marks, format characters such as ZWJ/ZWSP,
     /// variation selectors), 2 (East Asian Wide/Fullwidth: CJK, kana, fullwidth forms, Hangul,
     /// emoji presentation) or 1 for everything else, including East Asian Ambiguous.
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value >= 0x20 && value < 0x7F { return 1 }  // printable ASCII fast path
         if contains(value, in: zeroWidth) { return 0 }
@@ -21,7 +21,7 @@ enum DisplayWidth {
     /// column, widened to 2 for an emoji presentation sequence (base + U+FE0F, e.g. "❤️", "1️⃣").
     /// Half-width katakana sound marks (U+FF9E/U+FF9F) extend a cluster yet are drawn in their
     /// own column, so "ｶﾞ" is 2. A cluster made only of zero-width scalars is 0.
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         var base: Unicode.Scalar?
         var width = 0
         var hasEmojiSelector = false
@@ -44,7 +44,7 @@ enum DisplayWidth {
 
     /// isControl(_:) is true for C0 and C1 control characters (U+0000–001F, U+007F–009F),
     /// which must never reach the terminal raw: they move the cursor or start escapes.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F)
     }
 
@@ -172,7 +172,7 @@ enum DisplayWidth {
 
 extension StringProtocol {
     /// displayWidth is the number of terminal columns the text occupies (sum over Characters).
-    var displayWidth: Int {
+    public var displayWidth: Int {
         reduce(0) { $0 + DisplayWidth.of($1) }
     }
 }
@@ -182,7 +182,7 @@ extension String {
     /// result ends with "…" (one column). A double-width character is never split, so the
     /// result may be one column narrower than `width` (e.g. "さくらさくら" at 6 is "さく…").
     /// A non-positive width gives "".
-    func truncated(toWidth width: Int) -> String {
+    public func truncated(toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         if displayWidth <= width { return self }
         let budget = width - 1  // room left once the ellipsis is placed
@@ -199,7 +199,7 @@ extension String {
 
     /// padded(toWidth:) returns exactly `width` columns: truncated with "…" if too wide, then
     /// filled with trailing spaces (which also covers the column a wide character couldn't use).
-    func padded(toWidth width: Int) -> String {
+    public func padded(toWidth width: Int) -> String {
         let fitted = truncated(toWidth: width)
         let missing = max(0, width - fitted.displayWidth)
         return fitted + String(repeating: " ", count: missing)
