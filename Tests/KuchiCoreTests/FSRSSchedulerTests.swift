@@ -4,15 +4,20 @@ import Testing
 
 /// FixedGenerator: a generator that always returns the same word, to pin fuzz at its extremes.
 struct FixedGenerator: RandomNumberGenerator {
+    /// value: the word every `next()` returns.
     let value: UInt64
+    /// next: `value`, always.
     mutating func next() -> UInt64 { value }
 }
 
 /// FSRSSchedulerTests: concrete scheduling behaviour, each derived from FSRS-6's definitions.
 @Suite("FSRS scheduler")
 struct FSRSSchedulerTests {
+    /// start: the moment most reviews happen at.
     let start = Date(timeIntervalSince1970: 1_750_000_000)
+    /// w: the default weights the expectations are derived from.
     let w = FSRSParameters.defaults
+    /// day: one day in seconds.
     let day: TimeInterval = 86_400
 
     /// reviewCard: a card in Review with the given memory, last reviewed `daysAgo` before `start`.
@@ -150,6 +155,10 @@ struct FSRSSchedulerTests {
         #expect(days(fuzzed.review(card, rating: .good, at: start, random: &bottom), from: start) == lower)
         var top = FixedGenerator(value: .max)
         #expect(days(fuzzed.review(card, rating: .good, at: start, random: &top), from: start) == upper + 1)
+        // A draw 0.6 of a day past `lower` rounds up (the reference rounds; it does not floor).
+        let unit = 0.6 / (upper - lower + 1)
+        var nearLower = FixedGenerator(value: UInt64(unit * 0x1p53) << 11)
+        #expect(days(fuzzed.review(card, rating: .good, at: start, random: &nearLower), from: start) == lower + 1)
     }
 
     @Test("fuzz is reproducible from a seeded generator and differs between seeds")
