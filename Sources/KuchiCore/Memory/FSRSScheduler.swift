@@ -82,7 +82,8 @@ public struct FSRSScheduler: Sendable {
         }
         switch wait {
         case .seconds(let seconds):
-            next.due = now.addingTimeInterval(seconds)
+            // Steps come from settings; a negative one must not schedule into the past.
+            next.due = now.addingTimeInterval(max(0, seconds))
         case .days(var days):
             if enableFuzzing && next.state == .review {
                 days = FSRSFuzz(maximumInterval: maximumInterval).fuzzed(days: days, random: &random)
