@@ -27,15 +27,24 @@ public enum CardState: Int, Sendable, Codable, CaseIterable {
 /// `stability` and `difficulty` are nil until the first review; `step` is the learning or
 /// relearning step (nil in Review).
 public struct FSRSCard: Equatable, Sendable, Codable {
+    /// state: New until the first review, then Learning, Review or Relearning.
     public var state: CardState
+    /// step: the index into the learning (or relearning) steps; nil in Review.
     public var step: Int?
+    /// stability: days until the chance of recall falls to 90 %; nil before the first review.
     public var stability: Double?
+    /// difficulty: 1 (easy) … 10 (hard); nil before the first review.
     public var difficulty: Double?
+    /// due: when the card should next be asked.
     public var due: Date
+    /// lastReview: when it was last answered; nil before the first review.
     public var lastReview: Date?
+    /// reps: how many reviews the card has had (the reference does not count them).
     public var reps: Int
+    /// lapses: how many times a card in Review was forgotten (rated Again).
     public var lapses: Int
 
+    /// init: a card; `FSRSCard(due: now)` is a new card, due at once.
     public init(state: CardState = .new, step: Int? = 0, stability: Double? = nil, difficulty: Double? = nil,
                 due: Date, lastReview: Date? = nil, reps: Int = 0, lapses: Int = 0) {
         self.state = state
