@@ -172,8 +172,12 @@ public struct RomajiComposer: Hashable, Sendable {
                 pendingRomaji.removeFirst(2)
                 afterDoubleN = pendingRomaji.isEmpty
                 continue
-            case ("n", .some), ("m", "b"), ("m", "m"), ("m", "p"):
-                // Hepburn: n before a consonant, and m before b/m/p (shimbun, sampo), is ん.
+            case let ("n", next?) where next != "y":
+                // n before a consonant is ん. (n before a vowel or y spells the な row; it reaches
+                // here only as `ny` + a letter no spelling has, which stays romaji.)
+                commit("ん")
+            case ("m", "b"), ("m", "m"), ("m", "p"):
+                // Traditional Hepburn writes ん before b, m and p as m (shimbun, sampo, ammari).
                 commit("ん")
             case ("t", "c"):
                 commit("っ")
