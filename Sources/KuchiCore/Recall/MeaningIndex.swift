@@ -12,6 +12,7 @@ public struct MeaningIndex: Sendable {
         /// meanings: the accepted English meanings.
         public let meanings: [String]
 
+        /// init: a word written `question` that accepts `meanings`.
         public init(question: String, meanings: [String]) {
             self.question = question
             self.meanings = meanings

@@ -9,7 +9,9 @@ public struct RomajiComposer: Hashable, Sendable {
     /// Unit: one committed character; `isMacronLength` marks the second kana of ā/ō/…, which the
     /// reading judge accepts as any spelling of that long vowel (ō → おう or おお).
     struct Unit: Hashable, Sendable {
+        /// character: the committed character.
         var character: Character
+        /// isMacronLength: true for the kana a macron or circumflex added.
         var isMacronLength = false
     }
 

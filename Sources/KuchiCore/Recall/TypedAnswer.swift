@@ -32,7 +32,9 @@ public final class TypedAnswer {
     /// maximumLength: the cap on characters (committed plus pending).
     public let maximumLength: Int
 
+    /// composer: the Japanese answer; not observed: panes read `display` and `pending`.
     @ObservationIgnored private var composer = RomajiComposer()
+    /// text: the English answer, as characters so the cap and backspace are O(1).
     @ObservationIgnored private var text: [Character] = []
 
     /// init: an empty field in `mode`.
