@@ -8,7 +8,8 @@ struct RecallReadingJudgeTests {
         ("terebi", "テレビ", nil), ("TEREBI", "テレビ", nil), ("テレビ", "テレビ", nil), ("てれび", "テレビ", nil),
         ("テレビ", "てれび", nil), ("sushi", "寿司", "すし"), ("susi", "寿司", "すし"), ("kon'yaku", "婚約", "こんやく"),
         ("konnichiha", "こんにちは", nil), ("zasshi", "雑誌", "ざっし"), ("zassi", "雑誌", "ざっし"),
-        ("ｺｰﾋｰ", "コーヒー", nil), ("ba-", "バー", nil), (" sakura ", "桜", "さくら"), ("sa kura", "桜", "さくら"),
+        ("ｺｰﾋｰ", "コーヒー", nil), ("wisuki-", "ウィスキー", nil), ("fairu", "ファイル", nil),
+        ("pa-thi-", "パーティー", nil), ("vaiorin", "ヴァイオリン", nil), ("chi-mu", "チーム", nil), ("che-n", "チェーン", nil), ("ba-", "バー", nil), (" sakura ", "桜", "さくら"), ("sa kura", "桜", "さくら"),
     ] as [(String, String, String?)])
     func right(typed: String, question: String, reading: String?) {
         #expect(ReadingJudge.judge(typed, question: question, reading: reading) == .right)
