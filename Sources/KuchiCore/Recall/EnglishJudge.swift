@@ -1,0 +1,63 @@
+/// EnglishVerdict: how a typed English meaning compares with the word asked.
+public enum EnglishVerdict: Hashable, Sendable {
+    /// exact: one of the accepted meanings, after normalisation.
+    case exact
+    /// almost: within the typo tolerance of `expected` (the deck's text): accepted, and the quiz
+    /// says so ("almost — restaurant").
+    case almost(expected: String)
+    /// otherWord: exactly the meaning of another deck word, written `question`: not counted
+    /// wrong; the learner tries again ("that's the meaning of 店 — try again").
+    case otherWord(question: String)
+    /// wrong: none of the above; also an empty answer.
+    case wrong
+
+    /// isAccepted: exact or almost: the answer counts as right (graded Good on a first try).
+    public var isAccepted: Bool {
+        switch self {
+        case .exact, .almost: true
+        case .otherWord, .wrong: false
+        }
+    }
+}
+
+/// EnglishJudge: decides whether a typed English meaning is right for a word.
+///
+/// Order matters: an exact match for the asked word wins; then an exact match for another
+/// word (so "horse" for 家 "house" is "that's 馬", not a typo of "house"); then a near miss
+/// within the tolerance of the normalised expected meaning's length; else wrong.
+public struct EnglishJudge: Sendable {
+    /// index: the deck's meanings, for "that's the meaning of …".
+    public let index: MeaningIndex
+
+    /// init: a judge for one deck; build it once, it is reused for every answer.
+    public init(index: MeaningIndex = MeaningIndex(words: [])) {
+        self.index = index
+    }
+
+    /// judge: the verdict for `typed` when the asked word (written `question`) accepts `accepted`
+    /// (the deck's `answer` followed by its `also` meanings).
+    public func judge(_ typed: String, accepted: [String], question: String) -> EnglishVerdict {
+        let answer = EnglishMeaning.normalized(typed)
+        if answer.isEmpty { return .wrong }
+        let variants = EnglishMeaning.variants(of: accepted)
+        if variants.contains(where: { $0.normalized == answer }) { return .exact }
+        if let other = index.questions(forNormalized: answer).first(where: { $0 != question }) {
+            return .otherWord(question: other)
+        }
+        let typedLetters = Array(answer)
+        var best: (distance: Int, meaning: String)?
+        for variant in variants {
+            let expected = Array(variant.normalized)
+            let limit = min(EditDistance.allowedEdits(forLength: expected.count), best.map { $0.distance - 1 } ?? .max)
+            if let distance = EditDistance.within(typedLetters, expected, limit: limit) {
+                best = (distance, variant.meaning)
+            }
+        }
+        return best.map { .almost(expected: $0.meaning) } ?? .wrong
+    }
+
+    /// judge(_:for:also:): the verdict for `typed` against a deck word and its `also` meanings.
+    public func judge(_ typed: String, for challenge: Challenge, also: [String] = []) -> EnglishVerdict {
+        judge(typed, accepted: [challenge.answer] + also, question: challenge.question)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// EnglishMeaning: how English meanings are normalised before they are compared.
+///
+/// A learner who types "To Eat!" for "eat", "an apple" for "apple" or "hot" for "hot (weather)"
+/// knows the word; punctuation, case, articles and the verb marker are not what is being tested.
+/// The deck and the learner's text go through the same normalisation, so the two always agree.
+public enum EnglishMeaning {
+    /// leadingFillers: words dropped from the front: the articles and the "to" of an infinitive.
+    static let leadingFillers: Set<Substring> = ["a", "an", "the", "to"]
+
+    /// normalized: lowercased, accents folded ("café" = "cafe"), apostrophes removed ("don't" =
+    /// "dont"), other punctuation read as a space ("ice-cream" = "ice cream"), spaces collapsed
+    /// and trimmed, then a leading article and "to " dropped (never the last word: "the" stays).
+    public static func normalized(_ text: String) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var cleaned = ""
+        cleaned.reserveCapacity(folded.utf8.count)
+        for character in folded {
+            if character.isLetter || character.isNumber {
+                cleaned.append(character)
+            } else if !apostrophes.contains(character) {
+                cleaned.append(" ")
+            }
+        }
+        var words = cleaned.split(separator: " ", omittingEmptySubsequences: true)[...]
+        while words.count > 1, let first = words.first, leadingFillers.contains(first) {
+            words = words.dropFirst()
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// apostrophes: dropped rather than read as a space, so "don't" does not become "don t".
+    private static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´"]
+
+    /// Variant: one accepted spelling of a meaning: its normalised form and the deck's text for
+    /// it (what "almost — …" shows).
+    public struct Variant: Hashable, Sendable {
+        /// normalized: what typed text is compared with.
+        public let normalized: String
+        /// meaning: the deck's words for this meaning, as shown to the learner.
+        public let meaning: String
+    }
+
+    /// variants: every accepted spelling of the deck meanings: each "; "-separated meaning, with
+    /// and without a parenthesised qualifier ("hot (weather)" accepts "hot weather" and "hot").
+    public static func variants(of meanings: [String]) -> [Variant] {
+        var result: [Variant] = []
+        var seen = Set<String>()
+        for entry in meanings {
+            for part in entry.split(separator: ";") {
+                let meaning = part.trimmingCharacters(in: .whitespaces)
+                for spelling in [meaning, withoutQualifiers(meaning)] {
+                    let normal = normalized(spelling)
+                    if !normal.isEmpty && seen.insert(normal).inserted {
+                        result.append(Variant(normalized: normal, meaning: meaning))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// withoutQualifiers: `text` with its parenthesised parts removed ("hot (weather)" → "hot").
+    static func withoutQualifiers(_ text: String) -> String {
+        var result = ""
+        var depth = 0
+        for character in text {
+            switch character {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            default: if depth == 0 { result.append(character) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// ReadingVerdict: how a typed Japanese answer compares with the word asked.
+public enum ReadingVerdict: Hashable, Sendable {
+    /// right: the kana spell the word's reading.
+    case right
+    /// writtenForm: the word's exact written form (kanji) was typed or pasted.
+    case writtenForm
+    /// wrong: neither; also an empty answer.
+    case wrong
+
+    /// isAccepted: right either way.
+    public var isAccepted: Bool { self != .wrong }
+}
+
+/// ReadingJudge: decides whether a typed Japanese answer is right for a word (reading and
+/// English → Japanese directions).
+///
+/// Right when the kana equal the reading with hiragana and katakana counted equal (the learner
+/// types romaji, which gives hiragana, for katakana words too), when a long vowel is spelled
+/// another accepted way (コーヒー = こうひい = こおひい; ō matches おう or おお), or when the exact
+/// written form is typed through the terminal's IME or pasted. Romaji left in the answer is
+/// converted first, so a raw `tōkyō` is judged like the composer's output.
+public enum ReadingJudge {
+    /// judge: the verdict for `typed` against a word written `question` and read `reading`
+    /// (nil when the word is written in kana only; then `question` is the reading).
+    public static func judge(_ typed: String, question: String, reading: String?) -> ReadingVerdict {
+        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return .wrong }
+        var composer = RomajiComposer()
+        composer.insert(trimmed)
+        let answer = Kana.comparable(composer.finished(markingMacrons: true))
+        if !answer.isEmpty && spellsSame(answer, Kana.comparable(reading ?? question)) { return .right }
+        if Script.containsKanji(question) && composer.finished() == question.trimmingCharacters(in: .whitespaces) {
+            return .writtenForm
+        }
+        return .wrong
+    }
+
+    /// judge(_:for:): the verdict for `typed` against a deck word.
+    public static func judge(_ typed: String, for challenge: Challenge) -> ReadingVerdict {
+        judge(typed, question: challenge.question, reading: challenge.reading)
+    }
+
+    /// spellsSame: kana-by-kana equality where a ー on either side matches a spelling of the long
+    /// vowel the other side has there (after the same preceding kana).
+    static func spellsSame(_ typed: [Character], _ reading: [Character]) -> Bool {
+        guard typed.count == reading.count else { return false }
+        var vowel: Character?
+        for (typedKana, readingKana) in zip(typed, reading) {
+            if typedKana != readingKana {
+                guard let current = vowel else { return false }
+                let matches = (typedKana == Kana.longVowelMark && Kana.lengthens(readingKana, vowel: current))
+                    || (readingKana == Kana.longVowelMark && Kana.lengthens(typedKana, vowel: current))
+                if !matches { return false }
+            }
+            // A long vowel keeps the vowel it lengthens (ーー); any other kana sets its own.
+            if typedKana != Kana.longVowelMark && readingKana != Kana.longVowelMark {
+                vowel = Kana.vowel(of: readingKana)
+            }
+        }
+        return true
+    }
+}
