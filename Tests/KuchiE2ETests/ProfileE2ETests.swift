@@ -76,15 +76,8 @@ struct ProfileE2ETests {
         let again = try second.session.waitForText("Who is learning today?")
         let order = again.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasSuffix("さくら") || $0.hasSuffix("Taro") }
         #expect(order == ["▸ さくら", "Taro"])
-        // n: a new profile; registering Taro again with Remember me off deletes Taro's file.
-        try second.session.sendKeys("n")
-        try second.waitForRegister()
-        try second.session.type("taro")
-        try second.session.sendKeys("Tab", "Space")
-        try second.session.waitForText("[ ] Remember me")
-        try second.session.sendKeys("Enter")
-        try second.session.waitForText("Hi, taro")
-        try second.waitForProfiles("only さくら left") { $0.map(\.name) == ["さくら"] }
+        // (Registering "taro" again no longer deletes Taro's file: the name is refused as taken;
+        // see RegistrationTests in KuchiCoreTests and the Register screen's own tests.)
     }
 
     @Test func profileOptionStartsAsThatProfile() throws {
