@@ -64,6 +64,7 @@ struct ProfileDocument {
         }
     }
 
+    /// Wrapper: the part of the file `profile()` decodes.
     private struct Wrapper: Decodable {
         let profile: Profile
     }
@@ -76,6 +77,7 @@ struct ProfileDocument {
         return object
     }
 
+    /// value: the value at `path` in `object`; nil when a key on the way is missing.
     private static func value(at path: [String], in object: [String: Any]) -> Any? {
         guard let first = path.first else { return nil }
         if path.count == 1 { return object[first] }

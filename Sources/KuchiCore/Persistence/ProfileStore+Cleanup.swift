@@ -50,11 +50,13 @@ extension ProfileStore {
                                 "The profile \(url.lastPathComponent) could not be used because \(reason); it was left in place.")
     }
 
+    /// isSymlink: whether `url` itself is a symlink (a dangling one counts, unlike `fileExists`).
     private func isSymlink(_ url: URL) -> Bool {
         var info = stat()
         return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
+    /// stampFormatter: the UTC time stamp in a moved-aside file's name.
     private static var stampFormatter: DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -43,10 +43,12 @@ public struct ProfileStore: Sendable {
         return URL(fileURLWithPath: home).appendingPathComponent(".config").appendingPathComponent("kuchi")
     }
 
+    /// profilesDirectory: `<directory>/profiles`, the folder of profile files and the lock.
     var profilesDirectory: URL {
         directory.appendingPathComponent("profiles")
     }
 
+    /// fileURL: where profile `id` is saved (the UUID in lowercase).
     func fileURL(for id: UUID) -> URL {
         profilesDirectory.appendingPathComponent("\(id.uuidString.lowercased()).json")
     }
@@ -209,6 +211,7 @@ public struct ProfileStore: Sendable {
         return try replace(url, with: document)
     }
 
+    /// newDocument: a file's worth of JSON for a profile that has no file yet.
     private func newDocument(_ profile: Profile) throws(PersistenceError) -> ProfileDocument {
         do throws(ProfileDocument.Problem) {
             return try ProfileDocument(profile)
@@ -244,6 +247,7 @@ public struct ProfileStore: Sendable {
                                           timeout: lockTimeout, body)
     }
 
+    /// encoder: how a `Profile` becomes JSON values (ISO 8601 dates, as the file stores them).
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -251,6 +255,7 @@ public struct ProfileStore: Sendable {
         return encoder
     }
 
+    /// decoder: the matching decoder.
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -33,12 +33,19 @@ public struct Settings: Hashable, Sendable, Codable {
     public static let dayRolloverHourRange = 0...23
     public static let defaultDayRolloverHour = 4
 
+    /// numberOfQuestions: correct answers that end a session.
     public var numberOfQuestions: Int
+    /// appearance: the colour scheme.
     public var appearance: Appearance
+    /// learningEnabled: the Learn tab shows.
     public var learningEnabled: Bool
+    /// cardColor: the flash cards' colour.
     public var cardColor: CardColor
+    /// newWordsPerDay: new words introduced per study day.
     public var newWordsPerDay: Int
+    /// desiredRetention: the recall probability the scheduler aims for.
     public var desiredRetention: Double
+    /// dayRolloverHour: the local hour a study day starts.
     public var dayRolloverHour: Int
 
     public init(numberOfQuestions: Int = Settings.defaultQuestions, appearance: Appearance = .terminal,

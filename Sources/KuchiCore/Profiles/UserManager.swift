@@ -193,6 +193,8 @@ public final class UserManager {
         apply(profile.settings)
     }
 
+    /// apply: replaces every setting at once without saving (the values came from disk or are
+    /// the defaults after Forget me).
     private func apply(_ settings: Settings) {
         applying = true
         defer { applying = false }
