@@ -33,7 +33,7 @@ enum Launch {
         let loadProblems = user.loadSavedProfiles()
         let route: Route
         if let name = options.profile {
-            guard let profile = user.savedProfiles.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            guard let profile = user.savedProfile(named: name) else {
                 let saved = user.savedProfiles.map(\.name)
                 return fail("there is no saved profile named \"\(name)\"" + (saved.isEmpty ? "." : "; saved profiles: \(saved.joined(separator: ", ")).")) 
             }

@@ -13,7 +13,7 @@ struct ProfileStoreTests {
     }
 
     func names() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: store.profilesDirectory.path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: store.profilesDirectory.path)) ?? []).filter { $0 != ".lock" }.sorted()
     }
 
     func brokenCopies(of url: URL) -> [URL] {
@@ -47,7 +47,6 @@ struct ProfileStoreTests {
             {"version":1,"profile":{"id":"3F2504E0-4F89-11D3-9A0C-0305E82C3301","name":" x ",\
             "settings":{},"lastUsed":"2024-01-01T00:00:00Z"}}
             """.utf8), kind: .corrupt),
-        BrokenFile(label: "newer version", bytes: Data(#"{"version":99,"profile":{"hologram":true}}"#.utf8), kind: .newerVersion),
         BrokenFile(label: "too large", bytes: Data(repeating: 0x20, count: ProfileStore.maximumFileBytes + 1), kind: .tooLarge),
     ]
 
@@ -72,6 +71,25 @@ struct ProfileStoreTests {
         let again = store.loadAll()
         #expect(again.profiles == [good])
         #expect(again.problems.isEmpty, "a moved-aside file is never read again")
+    }
+
+    @Test("a profile from a newer Kuchi is left exactly where it is, reported at each load, and never overwritten")
+    func newerVersionLeftInPlace() throws {
+        let good = try saveGood()
+        let newer = Profile(name: "Hinata")
+        let url = store.fileURL(for: newer.id)
+        let bytes = Data(#"{"version":99,"profile":{"id":"\#(newer.id.uuidString)","name":"Hinata","hologram":true}}"#.utf8)
+        try bytes.write(to: url)
+        for _ in 0..<2 {
+            let result = store.loadAll()
+            #expect(result.profiles == [good])
+            #expect(result.problems.map(\.kind) == [.newerVersion])
+            #expect(result.problems.first?.message.contains("newer Kuchi") == true)
+        }
+        #expect(throws: PersistenceError.self) { try store.update(newer, fields: [.cardColor]) }
+        #expect(throws: PersistenceError.self) { try store.save(newer) }
+        #expect(try Data(contentsOf: url) == bytes, "the newer Kuchi finds its file as it left it")
+        #expect(brokenCopies(of: url).isEmpty)
     }
 
     @Test("a file broken twice keeps both copies")

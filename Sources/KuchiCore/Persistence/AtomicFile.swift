@@ -15,7 +15,7 @@ enum AtomicFile {
     /// write: replaces the file at `url` with `data`, or throws and leaves it untouched.
     static func write(_ data: Data, to url: URL) throws(PersistenceError) {
         let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = directory.appendingPathComponent(temporaryName(for: url.lastPathComponent, pid: getpid(), nonce: UInt32.random(in: 0...UInt32.max)))
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(url, errno) }
         var written = 0
@@ -52,6 +52,34 @@ enum AtomicFile {
         if directoryFD >= 0 {
             fsync(directoryFD)
             close(directoryFD)
+        }
+    }
+
+    /// temporaryName: `.<target>.tmp-<pid>-<nonce>`, the only name this type creates besides its
+    /// target; `TemporaryName` recognises exactly this shape, so clean-up never touches others.
+    static func temporaryName(for target: String, pid: pid_t, nonce: UInt32) -> String {
+        ".\(target).tmp-\(pid)-\(nonce)"
+    }
+
+    /// TemporaryName: a file name parsed as one of this type's temporary files.
+    struct TemporaryName: Equatable {
+        /// target: the file the write was replacing.
+        let target: String
+        /// pid: the process that was writing it.
+        let pid: pid_t
+
+        /// init: nil unless `name` is exactly `.<target>.tmp-<pid>-<nonce>` with decimal pid
+        /// and nonce in range (no signs, no spaces, no extra parts).
+        init?(_ name: String) {
+            guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return nil }
+            let target = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
+            let numbers = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+            guard !target.isEmpty, numbers.count == 2,
+                  numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                  let pid = pid_t(numbers[0]), pid > 0, UInt32(numbers[1]) != nil
+            else { return nil }
+            self.target = target
+            self.pid = pid
         }
     }
 

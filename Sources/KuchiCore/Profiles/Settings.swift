@@ -23,18 +23,43 @@ public struct Settings: Hashable, Sendable, Codable {
     /// questionRange: Kuchi's allowed number of questions per session.
     public static let questionRange = 3...20
     public static let defaultQuestions = 6
+    /// newWordsPerDayRange: new words introduced per day by the scheduler.
+    public static let newWordsPerDayRange = 0...100
+    public static let defaultNewWordsPerDay = 10
+    /// desiredRetentionRange: the recall probability FSRS schedules for.
+    public static let desiredRetentionRange = 0.70...0.97
+    public static let defaultDesiredRetention = 0.90
+    /// dayRolloverHourRange: the local hour at which "today" begins (as Anki's "next day starts at").
+    public static let dayRolloverHourRange = 0...23
+    public static let defaultDayRolloverHour = 4
 
+    /// numberOfQuestions: correct answers that end a session.
     public var numberOfQuestions: Int
+    /// appearance: the colour scheme.
     public var appearance: Appearance
+    /// learningEnabled: the Learn tab shows.
     public var learningEnabled: Bool
+    /// cardColor: the flash cards' colour.
     public var cardColor: CardColor
+    /// newWordsPerDay: new words introduced per study day.
+    public var newWordsPerDay: Int
+    /// desiredRetention: the recall probability the scheduler aims for.
+    public var desiredRetention: Double
+    /// dayRolloverHour: the local hour a study day starts.
+    public var dayRolloverHour: Int
 
     public init(numberOfQuestions: Int = Settings.defaultQuestions, appearance: Appearance = .terminal,
-                learningEnabled: Bool = true, cardColor: CardColor = .blue) {
+                learningEnabled: Bool = true, cardColor: CardColor = .blue,
+                newWordsPerDay: Int = Settings.defaultNewWordsPerDay,
+                desiredRetention: Double = Settings.defaultDesiredRetention,
+                dayRolloverHour: Int = Settings.defaultDayRolloverHour) {
         self.numberOfQuestions = Settings.clampQuestions(numberOfQuestions)
         self.appearance = appearance
         self.learningEnabled = learningEnabled
         self.cardColor = cardColor
+        self.newWordsPerDay = Settings.clampNewWordsPerDay(newWordsPerDay)
+        self.desiredRetention = Settings.clampDesiredRetention(desiredRetention)
+        self.dayRolloverHour = Settings.clampDayRolloverHour(dayRolloverHour)
     }
 
     /// clampQuestions: keeps a question count inside `questionRange`.
@@ -42,31 +67,40 @@ public struct Settings: Hashable, Sendable, Codable {
         min(max(value, questionRange.lowerBound), questionRange.upperBound)
     }
 
+    /// clampNewWordsPerDay: keeps a daily new-word limit inside `newWordsPerDayRange`.
+    public static func clampNewWordsPerDay(_ value: Int) -> Int {
+        min(max(value, newWordsPerDayRange.lowerBound), newWordsPerDayRange.upperBound)
+    }
+
+    /// clampDesiredRetention: keeps a retention inside `desiredRetentionRange`; NaN (which no
+    /// comparison clamps) becomes the default.
+    public static func clampDesiredRetention(_ value: Double) -> Double {
+        guard !value.isNaN else { return defaultDesiredRetention }
+        return min(max(value, desiredRetentionRange.lowerBound), desiredRetentionRange.upperBound)
+    }
+
+    /// clampDayRolloverHour: keeps an hour inside `dayRolloverHourRange`.
+    public static func clampDayRolloverHour(_ value: Int) -> Int {
+        min(max(value, dayRolloverHourRange.lowerBound), dayRolloverHourRange.upperBound)
+    }
+
     private enum CodingKeys: String, CodingKey {
-        case numberOfQuestions, appearance, learningEnabled, cardColor
+        case numberOfQuestions, appearance, learningEnabled, cardColor, newWordsPerDay, desiredRetention, dayRolloverHour
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        /// value: the stored value, or nil when it is missing or of the wrong type.
+        func value<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
+            (try? container.decodeIfPresent(type, forKey: key)) ?? nil
+        }
         let defaults = Settings()
-        numberOfQuestions = Settings.clampQuestions((try? container.decodeIfPresent(Int.self, forKey: .numberOfQuestions)) ?? nil ?? defaults.numberOfQuestions)
-        appearance = (try? container.decodeIfPresent(Appearance.self, forKey: .appearance)) ?? nil ?? defaults.appearance
-        learningEnabled = (try? container.decodeIfPresent(Bool.self, forKey: .learningEnabled)) ?? nil ?? defaults.learningEnabled
-        cardColor = (try? container.decodeIfPresent(CardColor.self, forKey: .cardColor)) ?? nil ?? defaults.cardColor
-    }
-}
-
-/// Profile: one learner — a name, their settings, and when they last played.
-public struct Profile: Hashable, Sendable, Codable, Identifiable {
-    public let id: UUID
-    public var name: String
-    public var settings: Settings
-    public var lastUsed: Date
-
-    public init(id: UUID = UUID(), name: String, settings: Settings = Settings(), lastUsed: Date = Date()) {
-        self.id = id
-        self.name = name
-        self.settings = settings
-        self.lastUsed = lastUsed
+        self.init(numberOfQuestions: value(Int.self, .numberOfQuestions) ?? defaults.numberOfQuestions,
+                  appearance: value(Appearance.self, .appearance) ?? defaults.appearance,
+                  learningEnabled: value(Bool.self, .learningEnabled) ?? defaults.learningEnabled,
+                  cardColor: value(CardColor.self, .cardColor) ?? defaults.cardColor,
+                  newWordsPerDay: value(Int.self, .newWordsPerDay) ?? defaults.newWordsPerDay,
+                  desiredRetention: value(Double.self, .desiredRetention) ?? defaults.desiredRetention,
+                  dayRolloverHour: value(Int.self, .dayRolloverHour) ?? defaults.dayRolloverHour)
     }
 }

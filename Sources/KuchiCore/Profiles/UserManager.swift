@@ -6,6 +6,11 @@ import Observation
 /// Each setting is its own stored property, so a pane that reads the card colour is not redrawn
 /// when the number of questions changes. Saving failures never stop the session: they land in
 /// `problem`, which the front shows in one sentence.
+///
+/// Two windows may play as one learner. Every save writes only the field that changed into the
+/// file as it is now (see `ProfileStore.update`), so they never undo each other; and once the
+/// profile is deleted elsewhere (Forget me), this window never writes it back: it keeps its
+/// settings in memory, turns `rememberMe` off and says so once in `problem`.
 @MainActor
 @Observable
 public final class UserManager {
@@ -13,36 +18,51 @@ public final class UserManager {
     public nonisolated static let nameLengthRange = 3...32
 
     /// name: the learner playing; empty before Register.
-    public private(set) var name = ""
+    public internal(set) var name = ""
     /// rememberMe: the profile is saved (and found again at the next launch).
-    public private(set) var rememberMe = false
+    public internal(set) var rememberMe = false
     /// savedProfiles: profiles on disk, last used first (for the picker).
-    public private(set) var savedProfiles: [Profile] = []
+    public internal(set) var savedProfiles: [Profile] = []
     /// problem: the last load or save failure, as a sentence for the learner.
-    public private(set) var problem: String?
+    public internal(set) var problem: String?
+    /// profileID: the learner's identity (the progress database's key); nil before Register.
+    public internal(set) var profileID: UUID?
 
     /// numberOfQuestions: correct answers per session, 3–20; used from the next game.
     public var numberOfQuestions = Settings.defaultQuestions {
-        didSet { settingChanged(\.numberOfQuestions, oldValue, Settings.clampQuestions(numberOfQuestions)) }
+        didSet { settingChanged(\.numberOfQuestions, .numberOfQuestions, oldValue, Settings.clampQuestions(numberOfQuestions)) }
     }
     /// appearance: the colour scheme.
     public var appearance = Appearance.terminal {
-        didSet { settingChanged(\.appearance, oldValue, appearance) }
+        didSet { settingChanged(\.appearance, .appearance, oldValue, appearance) }
     }
     /// learningEnabled: the Learn tab shows.
     public var learningEnabled = true {
-        didSet { settingChanged(\.learningEnabled, oldValue, learningEnabled) }
+        didSet { settingChanged(\.learningEnabled, .learningEnabled, oldValue, learningEnabled) }
     }
     /// cardColor: the flash cards' colour.
     public var cardColor = CardColor.blue {
-        didSet { settingChanged(\.cardColor, oldValue, cardColor) }
+        didSet { settingChanged(\.cardColor, .cardColor, oldValue, cardColor) }
+    }
+    /// newWordsPerDay: new words the scheduler introduces per day, 0–100.
+    public var newWordsPerDay = Settings.defaultNewWordsPerDay {
+        didSet { settingChanged(\.newWordsPerDay, .newWordsPerDay, oldValue, Settings.clampNewWordsPerDay(newWordsPerDay)) }
+    }
+    /// desiredRetention: the recall probability FSRS schedules for, 0.70–0.97.
+    public var desiredRetention = Settings.defaultDesiredRetention {
+        didSet { settingChanged(\.desiredRetention, .desiredRetention, oldValue, Settings.clampDesiredRetention(desiredRetention)) }
+    }
+    /// dayRolloverHour: the local hour a new study day starts, 0–23.
+    public var dayRolloverHour = Settings.defaultDayRolloverHour {
+        didSet { settingChanged(\.dayRolloverHour, .dayRolloverHour, oldValue, Settings.clampDayRolloverHour(dayRolloverHour)) }
     }
 
-    @ObservationIgnored private let store: ProfileStore?
-    @ObservationIgnored private var profileID: UUID?
-    @ObservationIgnored private let clock: @MainActor () -> Date
-    /// applying: several settings are being replaced at once; save once afterwards, not per
-    /// setting, so no half-applied profile ever reaches the disk.
+    @ObservationIgnored let store: ProfileStore?
+    @ObservationIgnored let clock: @MainActor () -> Date
+    /// persisted: the current learner's file has been written or read, so a missing file now
+    /// means it was deleted elsewhere (not that the first save failed and should be retried).
+    @ObservationIgnored var persisted = false
+    /// applying: several settings are being replaced at once; nothing is saved meanwhile.
     @ObservationIgnored private var applying = false
 
     /// init: `store` nil keeps everything in memory (used by tests and `--config-dir` errors).
@@ -58,7 +78,8 @@ public final class UserManager {
 
     /// settings: the current settings as one value (what is saved).
     public var settings: Settings {
-        Settings(numberOfQuestions: numberOfQuestions, appearance: appearance, learningEnabled: learningEnabled, cardColor: cardColor)
+        Settings(numberOfQuestions: numberOfQuestions, appearance: appearance, learningEnabled: learningEnabled, cardColor: cardColor,
+                 newWordsPerDay: newWordsPerDay, desiredRetention: desiredRetention, dayRolloverHour: dayRolloverHour)
     }
 
     /// isValidName: at least 3 display columns and at most 32 user-perceived characters after
@@ -69,59 +90,94 @@ public final class UserManager {
         return trimmed.displayWidth >= nameLengthRange.lowerBound && trimmed.count <= nameLengthRange.upperBound
     }
 
-    /// savedProfile: the saved profile with this name, ignoring case and surrounding spaces.
-    public func savedProfile(named rawName: String) -> Profile? {
-        let wanted = rawName.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        return savedProfiles.first { $0.name.lowercased() == wanted }
-    }
-
     /// loadSavedProfiles: reads the profiles on disk; problems are kept for the front to show.
     @discardableResult
     public func loadSavedProfiles() -> [PersistenceError] {
         guard let store else { return [] }
         let result = store.loadAll()
-        savedProfiles = result.profiles
+        if savedProfiles != result.profiles { savedProfiles = result.profiles }
         if let first = result.problems.first { problem = first.message }
         return result.problems
     }
 
-    /// signIn: makes a saved profile the current one. Nothing is written here — starting up
-    /// must not wait for a disk sync; `recordUse()` stamps the profile as used on the way out.
+    /// savedProfile: the saved profile called `name` — trimmed, ignoring case and full/half
+    /// width (`Profile.isNamed`) — as last loaded; nil when there is none.
+    public func savedProfile(named name: String) -> Profile? {
+        savedProfiles.first { $0.isNamed(name) }
+    }
+
+    /// signIn: makes a saved profile the current one, with its settings as they are on disk now
+    /// (another window may have changed them since the list was read). Nothing is written here —
+    /// starting up must not wait for a disk sync; `recordUse()` stamps the use on the way out.
     public func signIn(_ profile: Profile) {
-        profileID = profile.id
-        name = profile.name
-        rememberMe = true
-        apply(profile.settings)
-    }
-
-    /// recordUse: saves the current profile as used now (the picker lists last used first).
-    public func recordUse() {
-        save(lastUsed: clock())
-    }
-
-    /// register: starts as a new learner. Remember me on saves the profile; off deletes any saved
-    /// profile with the same name, as Kuchi's toggle does.
-    public func register(name rawName: String, rememberMe: Bool) {
-        let trimmed = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard Self.isValidName(trimmed) else { return }
-        let existing = savedProfiles.first { $0.name.lowercased() == trimmed.lowercased() }
-        profileID = existing?.id ?? UUID()
-        name = trimmed
-        self.rememberMe = rememberMe
-        apply(existing?.settings ?? Settings())
-        if rememberMe {
-            save(lastUsed: clock())
-        } else if let existing {
-            delete(existing.id)
+        var current = profile
+        var onDisk = true
+        if let store {
+            do throws(PersistenceError) {
+                if let fresh = try store.profile(profile.id) { current = fresh } else { onDisk = false }
+            } catch {
+                problem = error.message
+            }
         }
+        become(current, remembered: onDisk, persisted: onDisk)
+        if !onDisk { removedElsewhere(profile) }
+    }
+
+    /// register: starts as a NEW learner with default settings and a new id. Never takes over or
+    /// deletes a saved profile: when one already has this name (the disk is re-read first, as
+    /// another window may have saved it), nothing changes and `.nameTaken` returns it. Remember me
+    /// on saves the new profile; off saves nothing and deletes nothing.
+    @discardableResult
+    public func register(name rawName: String, rememberMe remember: Bool) -> RegistrationResult {
+        let trimmed = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Self.isValidName(trimmed) else { return .invalidName }
+        loadSavedProfiles()
+        if let taken = savedProfile(named: trimmed) { return .nameTaken(taken) }
+        let profile = Profile(name: trimmed, lastUsed: clock())
+        var saved = false
+        if remember {
+            let outcome = create(profile)
+            if case .nameTaken = outcome.result { return outcome.result }
+            saved = outcome.saved
+        }
+        become(profile, remembered: remember, persisted: saved)
+        return .registered
+    }
+
+    /// setRememberMe: keeps or stops keeping the CURRENT learner. On saves them as a profile (or
+    /// returns `.nameTaken` when a saved profile got their name meanwhile); off deletes this
+    /// learner's own file — only theirs; the front asks y/n first.
+    @discardableResult
+    public func setRememberMe(_ remember: Bool) -> RegistrationResult {
+        guard isRegistered, let profileID, remember != rememberMe else { return .registered }
+        let profile = Profile(id: profileID, name: name, settings: settings, lastUsed: clock())
+        if remember {
+            loadSavedProfiles()
+            if let taken = savedProfiles.first(where: { $0.id != profileID && $0.isNamed(name) }) { return .nameTaken(taken) }
+            let outcome = create(profile)
+            if case .nameTaken = outcome.result { return outcome.result }
+            persisted = outcome.saved
+        } else {
+            guard delete(profileID) else { return .registered }
+            persisted = false
+        }
+        rememberMe = remember
+        return .registered
+    }
+
+    /// recordUse: stamps the current profile as used now (the picker lists last used first).
+    /// Only `lastUsed` is written; a profile deleted elsewhere stays deleted.
+    public func recordUse() {
+        save([.lastUsed], lastUsed: clock())
     }
 
     /// forget: deletes the current profile from disk and signs out (back to Register).
     public func forget() {
-        if let profileID { delete(profileID) }
-        profileID = nil
-        name = ""
-        rememberMe = false
+        if let profileID, persisted { delete(profileID) }
+        persisted = false
+        if profileID != nil { profileID = nil }
+        if !name.isEmpty { name = "" }
+        if rememberMe { rememberMe = false }
         apply(Settings())
     }
 
@@ -130,6 +186,17 @@ public final class UserManager {
         if problem != nil { problem = nil }
     }
 
+    /// become: makes `profile` the current learner, writing only properties that change.
+    private func become(_ profile: Profile, remembered: Bool, persisted: Bool) {
+        if profileID != profile.id { profileID = profile.id }
+        if name != profile.name { name = profile.name }
+        if rememberMe != remembered { rememberMe = remembered }
+        self.persisted = persisted
+        apply(profile.settings)
+    }
+
+    /// apply: replaces every setting at once without saving (the values came from disk or are
+    /// the defaults after Forget me).
     private func apply(_ settings: Settings) {
         applying = true
         defer { applying = false }
@@ -137,37 +204,18 @@ public final class UserManager {
         if appearance != settings.appearance { appearance = settings.appearance }
         if learningEnabled != settings.learningEnabled { learningEnabled = settings.learningEnabled }
         if cardColor != settings.cardColor { cardColor = settings.cardColor }
+        if newWordsPerDay != settings.newWordsPerDay { newWordsPerDay = settings.newWordsPerDay }
+        if desiredRetention != settings.desiredRetention { desiredRetention = settings.desiredRetention }
+        if dayRolloverHour != settings.dayRolloverHour { dayRolloverHour = settings.dayRolloverHour }
     }
 
-    /// settingChanged: clamps, then saves when the value really changed.
-    private func settingChanged<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<UserManager, Value>, _ oldValue: Value, _ clamped: Value) {
+    /// settingChanged: clamps, then saves that one field when the value really changed.
+    private func settingChanged<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<UserManager, Value>, _ field: ProfileField,
+                                                  _ oldValue: Value, _ clamped: Value) {
         if self[keyPath: keyPath] != clamped {
             self[keyPath: keyPath] = clamped  // re-enters didSet, which saves the clamped value
             return
         }
-        if oldValue != clamped, !applying { save(lastUsed: clock()) }
-    }
-
-    private func save(lastUsed: Date) {
-        guard let store, rememberMe, let profileID, isRegistered else { return }
-        let profile = Profile(id: profileID, name: name, settings: settings, lastUsed: lastUsed)
-        do throws(PersistenceError) {
-            try store.save(profile)
-            savedProfiles.removeAll { $0.id == profileID }
-            savedProfiles.insert(profile, at: 0)
-            clearProblem()
-        } catch {
-            problem = error.message
-        }
-    }
-
-    private func delete(_ id: UUID) {
-        guard let store else { return }
-        do throws(PersistenceError) {
-            try store.delete(id)
-            savedProfiles.removeAll { $0.id == id }
-        } catch {
-            problem = error.message
-        }
+        if oldValue != clamped, !applying { save([field], lastUsed: nil) }
     }
 }

@@ -39,6 +39,10 @@ struct KuchiCommand: ParsableCommand {
         if let profile, profile.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--profile needs a name.")
         }
+        // An empty path would silently mean the current folder (an unset variable, usually).
+        if configDir?.isEmpty == true {
+            throw ValidationError("--config-dir needs a folder; an empty path is not one.")
+        }
     }
 }
 

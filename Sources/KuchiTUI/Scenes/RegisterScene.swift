@@ -112,12 +112,14 @@ struct RegisterScene: Scene {
             form.focus(.name)
             return
         }
-        if let taken = user.savedProfile(named: form.text) {
+        switch user.register(name: form.text, rememberMe: form.rememberMe) {
+        case .registered:
+            form.reset()
+            state.go(.welcome)
+        case .nameTaken(let taken):
             state.set(\.takenProfile, to: taken)
-            return
+        case .invalidName:
+            form.focus(.name)
         }
-        user.register(name: form.text, rememberMe: form.rememberMe)
-        form.reset()
-        state.go(.welcome)
     }
 }

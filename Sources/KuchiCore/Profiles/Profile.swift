@@ -1,0 +1,50 @@
+import Foundation
+
+/// Profile: one learner — a name, their settings, and when they last played.
+///
+/// `id` is the learner's identity everywhere (the profile file's name, the progress database's
+/// key); the name is only what people see, and two profiles never share it (see `isNamed`).
+public struct Profile: Hashable, Sendable, Codable, Identifiable {
+    public let id: UUID
+    public var name: String
+    public var settings: Settings
+    public var lastUsed: Date
+
+    public init(id: UUID = UUID(), name: String, settings: Settings = Settings(), lastUsed: Date = Date()) {
+        self.id = id
+        self.name = name
+        self.settings = settings
+        self.lastUsed = lastUsed
+    }
+
+    /// isNamed: whether `other` names this learner: compared trimmed, ignoring case and
+    /// full-width/half-width forms ("ｓａｋｕｒａ " is Sakura), so a new profile never looks
+    /// like an old one in the picker.
+    public func isNamed(_ other: String) -> Bool {
+        Self.nameKey(name) == Self.nameKey(other)
+    }
+
+    /// nameKey: the form two names are compared in.
+    static func nameKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines)
+            .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+    }
+}
+
+/// ProfileField: one saved field of a profile, and where it lives in the profile file.
+///
+/// A save names the fields that changed, and only those are written into the file as it is on
+/// disk now; so two windows changing different settings both keep their change, and keys this
+/// build does not know are left as they are.
+public enum ProfileField: String, CaseIterable, Sendable {
+    case name, lastUsed
+    case numberOfQuestions, appearance, learningEnabled, cardColor, newWordsPerDay, desiredRetention, dayRolloverHour
+
+    /// path: the keys from the `profile` object down to the value.
+    var path: [String] {
+        switch self {
+        case .name, .lastUsed: [rawValue]
+        default: ["settings", rawValue]
+        }
+    }
+}
