@@ -38,7 +38,7 @@ struct RenderLogE2ETests {
 
         mark = try log.mark()
         try session.resize(columns: 100, rows: 20)
-        try session.waitFor("the landscape layout", ResizeE2ETests.isLandscape)
+        try session.waitFor("the side-by-side layout", ResizeE2ETests.isSideBySide)
         #expect(try log.draws(since: mark).sorted() == ["choices", "header", "keybar", "question", "score"], "a resize")
         #expect(try log.lines(since: mark).contains("layout 20x100 challenge"))
         #expect(try log.lines(since: mark).contains { $0.hasPrefix("draw question 15x50") })

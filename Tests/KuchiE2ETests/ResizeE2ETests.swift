@@ -4,19 +4,19 @@ import Testing
 /// Resizing the real terminal mid-question: the layout changes, nothing else does.
 @Suite(.requiresTmux)
 struct ResizeE2ETests {
-    /// Whether some row holds two box titles side by side (landscape: question ╭─ … ╮╭─ Choices).
-    static func isLandscape(_ screen: [String]) -> Bool {
+    /// Whether some row holds two box titles side by side (side by side: question ╭─ … ╮╭─ Choices).
+    static func isSideBySide(_ screen: [String]) -> Bool {
         screen.contains { $0.components(separatedBy: "╭─ ").count == 3 && $0.contains("╭─ Choices") }
     }
 
-    @Test func portraitLandscapePortraitKeepsTheQuestion() throws {
+    @Test func stackedSideBySideStackedKeepsTheQuestion() throws {
         let app = try KuchiApp(columns: 100, rows: 30)
         let session = app.session
         try app.registerAndStart()
         try app.answer(right: false)
         try session.sendKeys("h")
         let before = try app.waitForChallenge("the reading shown") { $0.hintShown }
-        #expect(!Self.isLandscape(before.screen))
+        #expect(!Self.isSideBySide(before.screen))
         #expect(before.joined.contains("Oh no!"))
         #expect(before.screen.count == 30)
 
@@ -29,18 +29,18 @@ struct ResizeE2ETests {
         }
 
         try session.resize(columns: 100, rows: 20)
-        let landscape = try app.waitForChallenge("the landscape layout") { Self.isLandscape($0.screen) }
-        #expect(landscape.screen.count == 20)
-        expectSameQuestion(landscape, "in landscape")
+        let sideBySide = try app.waitForChallenge("the side-by-side layout") { Self.isSideBySide($0.screen) }
+        #expect(sideBySide.screen.count == 20)
+        expectSameQuestion(sideBySide, "side by side")
         // Side by side: the question's box and the choices' box start on the same row.
-        let titles = try #require(landscape.screen.first { $0.contains("╭─ Choices") })
+        let titles = try #require(sideBySide.screen.first { $0.contains("╭─ Choices") })
         #expect(titles.hasPrefix("╭─ \(before.word.category ?? "Question") "))
 
         try session.resize(columns: 100, rows: 30)
-        let portrait = try app.waitForChallenge("the portrait layout again") { !Self.isLandscape($0.screen) }
-        #expect(portrait.screen.count == 30)
-        expectSameQuestion(portrait, "back in portrait")
-        #expect(portrait.screen == before.screen)
+        let stacked = try app.waitForChallenge("the stacked layout again") { !Self.isSideBySide($0.screen) }
+        #expect(stacked.screen.count == 30)
+        expectSameQuestion(stacked, "stacked again")
+        #expect(stacked.screen == before.screen)
     }
 
     @Test func wrongAnswerStaysReadableAtTheMinimumSize() throws {
@@ -48,7 +48,7 @@ struct ResizeE2ETests {
         let session = app.session
         try app.registerAndStart()
         try session.resize(columns: 40, rows: 12)
-        let small = try app.waitForChallenge("the 40×12 layout") { $0.screen.count == 12 && Self.isLandscape($0.screen) }
+        let small = try app.waitForChallenge("the 40×12 layout") { $0.screen.count == 12 && Self.isSideBySide($0.screen) }
         let (before, digit) = try app.answer(right: false)
         let after = try app.challenge()
         let tried = try #require(after.choices.first { $0.digit == digit })

@@ -3,7 +3,7 @@ import Testing
 import KuchiCore
 
 /// LayoutTests checks the pure layout functions at and around every breakpoint: the minimum
-/// size, the compact/regular size class, and the challenge frames, which must tile the screen.
+/// size, the side-by-side/stacked size class, and the challenge frames, which must tile the screen.
 @Suite("Layout")
 struct LayoutTests {
     @Test("fits is true from 40×12 and false just below it in either direction", arguments: [
@@ -19,8 +19,8 @@ struct LayoutTests {
         #expect(Layout.minimum.description == "40×12")
     }
 
-    @Test("size class is compact below 24 rows and regular from 24", arguments: [
-        (12, SizeClass.compact), (23, .compact), (24, .regular), (25, .regular), (60, .regular),
+    @Test("size class is side by side below 24 rows and stacked from 24", arguments: [
+        (12, SizeClass.sideBySide), (23, .sideBySide), (24, .stacked), (25, .stacked), (60, .stacked),
     ])
     func sizeClass(rows: Int, expected: SizeClass) {
         #expect(Layout.sizeClass(for: TerminalSize(rows: rows, columns: 100)) == expected)
@@ -79,11 +79,11 @@ struct LayoutTests {
         }
     }
 
-    @Test("compact: question and choices side by side on the same rows, score below across the width",
+    @Test("side by side: question and choices on the same rows, score below across the width",
           arguments: sizes.filter { $0.rows < 24 })
-    func compactFrames(size: TerminalSize) {
+    func sideBySideFrames(size: TerminalSize) {
         let (chrome, frames) = Self.frames(for: size)
-        #expect(frames.sizeClass == .compact)
+        #expect(frames.sizeClass == .sideBySide)
         #expect(frames.question.row == frames.choices.row)
         #expect(frames.question.rows == frames.choices.rows)
         #expect(frames.question.right == frames.choices.column, "choices start right after the question")
@@ -95,11 +95,11 @@ struct LayoutTests {
         #expect(frames.score.rows == Layout.scoreRows)
     }
 
-    @Test("regular: question, score and choices stacked in that order, each full width",
+    @Test("stacked: question, score and choices in that order, each full width",
           arguments: sizes.filter { $0.rows >= 24 })
-    func regularFrames(size: TerminalSize) {
+    func stackedFrames(size: TerminalSize) {
         let (chrome, frames) = Self.frames(for: size)
-        #expect(frames.sizeClass == .regular)
+        #expect(frames.sizeClass == .stacked)
         #expect(frames.question.row == chrome.body.row)
         #expect(frames.score.row == frames.question.bottom)
         #expect(frames.choices.row == frames.score.bottom)
@@ -112,7 +112,7 @@ struct LayoutTests {
         #expect(frames.question.rows >= 5, "word, hint and feedback need room")
     }
 
-    @Test("the smallest compact layout still has room for three choices inside a border")
+    @Test("the smallest side-by-side layout still has room for three choices inside a border")
     func smallestCompactLayoutFitsChoices() {
         let (_, frames) = Self.frames(for: Layout.minimum)
         #expect(frames.choices.rows - 2 >= 3)

@@ -213,19 +213,19 @@ struct ScenarioTests {
 
     // MARK: Resizes
 
-    @Test("portrait → landscape → portrait keeps word, choices, feedback, score, selection and hint")
+    @Test("stacked → side by side → stacked keeps word, choices, feedback, score, selection and hint")
     func resizeMidQuestion() throws {
         let pilot = Pilot(rows: 30, columns: 100)
         pilot.press(.down)  // the cursor moves first (moving it later would dismiss the feedback)
         pilot.answerWrong()
         pilot.press("h")
         let snapshot = QuizSnapshot(pilot)
-        let portrait = pilot.screen
-        expectScreen(portrait, matchesFixture: "screen-challenge-portrait")
+        let stacked = pilot.screen
+        expectScreen(stacked, matchesFixture: "screen-challenge-stacked")
 
         pilot.resize(rows: 20, columns: 100)
         #expect(QuizSnapshot(pilot) == snapshot)
-        expectScreen(pilot.screen, matchesFixture: "screen-challenge-landscape")
+        expectScreen(pilot.screen, matchesFixture: "screen-challenge-side-by-side")
         let choices = try locate("─ Choices ", in: pilot)
         #expect(choices.column > 0 && pilot.lines[choices.row].hasPrefix("╭"), "question and choices side by side")
         for text in ["Oh no!", "✗ not this one", "Answered 0/3", "Wrong 1", "·"] {
@@ -233,7 +233,7 @@ struct ScenarioTests {
         }
         pilot.resize(rows: 30, columns: 100)
         #expect(QuizSnapshot(pilot) == snapshot)
-        #expect(pilot.screen == portrait, "the same size draws the same grid")
+        #expect(pilot.screen == stacked, "the same size draws the same grid")
     }
 
     @Test("resizing while typing a name keeps the text and the cursor", arguments: [(20, 60), (12, 40), (50, 200)])

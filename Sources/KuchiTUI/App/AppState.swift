@@ -64,12 +64,6 @@ struct ListCursor: Equatable, Sendable {
         guard let index else { return ListCursor(index: step > 0 ? 0 : count - 1) }
         return ListCursor(index: min(max(index + step, 0), count - 1))
     }
-
-    /// clamped: the same row, or the last one when the list got shorter.
-    func clamped(count: Int) -> ListCursor {
-        guard let index else { return self }
-        return count == 0 ? ListCursor() : ListCursor(index: min(index, count - 1))
-    }
 }
 
 /// SettingsRow: the rows of Settings, in order.

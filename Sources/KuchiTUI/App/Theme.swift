@@ -34,50 +34,33 @@ struct Theme: Equatable {
         case .light: .black
         case .terminal, .monochrome: .default
         }
-        func style(_ color: Color, bold: Bool = false) -> Style {
-            var style = Style()
-            style.foreground = color
-            style.background = background
-            style.bold = bold
-            return style
-        }
+        func style(_ color: Color) -> Style { Style.fg(color).on(background) }
         let accentColor: Color = appearance == .light ? .blue : .cyan
-        var selected = style(foreground, bold: true)
-        selected.reverse = true
-        var dim = style(foreground)
-        dim.dim = true
-        var header = style(foreground, bold: true)
-        header.reverse = true
-        var keyLabel = style(foreground)
-        keyLabel.dim = appearance != .light
-        var card = Style()
-        card.foreground = cardColor == .white ? .black : .white
-        card.background = Color(cardColor)
-        card.bold = true
+        let keyLabel = appearance == .light ? style(foreground) : style(foreground).dimmed
         return Theme(
-            text: style(foreground), dim: dim, title: style(accentColor, bold: true), accent: style(accentColor),
-            word: style(foreground, bold: true), correct: style(.green, bold: true), wrong: style(.red, bold: true),
-            selected: selected, disabled: dim, key: style(.yellow, bold: true), keyLabel: keyLabel,
-            frame: style(accentColor), header: header, card: card
+            text: style(foreground), dim: style(foreground).dimmed, title: style(accentColor).bolded, accent: style(accentColor),
+            word: style(foreground).bolded, correct: style(.green).bolded, wrong: style(.red).bolded,
+            selected: style(foreground).bolded.reversed, disabled: style(foreground).dimmed,
+            key: style(appearance == .light ? .blue : .yellow).bolded, keyLabel: keyLabel, frame: style(accentColor),
+            header: style(foreground).bolded.reversed, card: card(cardColor)
         )
     }
 
+    /// card: the flash card's style — dark text on the light colours (yellow, cyan, green,
+    /// white) and white text on the dark ones, so the word is readable whatever the appearance.
+    static func card(_ cardColor: CardColor) -> Style {
+        let text: Color = switch cardColor {
+        case .yellow, .cyan, .green, .white: .black
+        case .red, .blue, .magenta: .white
+        }
+        return Style.fg(text).on(Color(cardColor)).bolded
+    }
+
     /// monochrome: attributes only (bold, dim, reverse, underline).
-    static let monochrome: Theme = {
-        var bold = Style()
-        bold.bold = true
-        var dim = Style()
-        dim.dim = true
-        var reverse = Style()
-        reverse.reverse = true
-        var reverseBold = reverse
-        reverseBold.bold = true
-        var underline = Style()
-        underline.underline = true
-        return Theme(text: Style(), dim: dim, title: bold, accent: Style(), word: bold, correct: bold, wrong: bold,
-                     selected: reverseBold, disabled: dim, key: bold, keyLabel: Style(), frame: Style(), header: reverseBold,
-                     card: reverse)
-    }()
+    static let monochrome = Theme(
+        text: .plain, dim: Style.plain.dimmed, title: Style.plain.bolded, accent: .plain, word: Style.plain.bolded,
+        correct: Style.plain.bolded, wrong: Style.plain.bolded, selected: Style.plain.bolded.reversed, disabled: Style.plain.dimmed,
+        key: Style.plain.bolded, keyLabel: .plain, frame: .plain, header: Style.plain.bolded.reversed, card: Style.plain.reversed)
 }
 
 extension Color {

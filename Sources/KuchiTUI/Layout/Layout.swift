@@ -10,12 +10,14 @@ struct TerminalSize: Equatable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// SizeClass: Kuchi's two layouts, chosen from the terminal's height like SwiftUI's vertical
-/// size class (a phone in landscape is vertically compact).
+/// size class (a phone turned sideways is vertically compact). One name each, everywhere:
+/// side by side and stacked.
 enum SizeClass: Equatable, Hashable, Sendable {
-    /// compact: fewer than `Layout.compactBelowRows` rows — question and choices side by side.
-    case compact
-    /// regular: tall enough to stack question, score and choices.
-    case regular
+    /// sideBySide: fewer than `Layout.sideBySideBelowRows` rows — question and choices side by
+    /// side, the score below.
+    case sideBySide
+    /// stacked: tall enough to stack question, score and choices.
+    case stacked
 }
 
 /// Layout: every breakpoint and frame, as pure functions of the terminal size.
@@ -23,12 +25,12 @@ enum SizeClass: Equatable, Hashable, Sendable {
 /// Keeping the breakpoints in one place means the tests at and around them cover all of them,
 /// and the one resize path only has to ask this for new frames.
 enum Layout {
-    /// minimum: the smallest terminal any layout fits (the landscape challenge needs 12 rows:
+    /// minimum: the smallest terminal any layout fits (the side-by-side challenge needs 12 rows:
     /// header, 7 rows of question/choices, a 3-row score, the key bar; 40 columns give each side
     /// room for a word or a short answer).
     static let minimum = TerminalSize(rows: 12, columns: 40)
-    /// compactBelowRows: fewer rows than this is vertically compact (landscape layout).
-    static let compactBelowRows = 24
+    /// sideBySideBelowRows: fewer rows than this puts question and choices side by side.
+    static let sideBySideBelowRows = 24
     /// scoreRows: the score pane's height in both layouts.
     static let scoreRows = 3
 
@@ -37,9 +39,9 @@ enum Layout {
         size.rows >= minimum.rows && size.columns >= minimum.columns
     }
 
-    /// sizeClass: compact below 24 rows, regular from 24.
+    /// sizeClass: side by side below 24 rows, stacked from 24.
     static func sizeClass(for size: TerminalSize) -> SizeClass {
-        size.rows < compactBelowRows ? .compact : .regular
+        size.rows < sideBySideBelowRows ? .sideBySide : .stacked
     }
 
     /// Chrome: the frames every screen shares — a header row, the body, the key bar row.
@@ -68,26 +70,26 @@ enum Layout {
         var score: Rect
     }
 
-    /// challenge: side by side with the score across the bottom when compact; stacked question,
+    /// challenge: side by side with the score across the bottom, or stacked question,
     /// score, choices otherwise. `body` is the chrome's body.
     static func challenge(in body: Rect, sizeClass: SizeClass) -> ChallengeFrames {
         switch sizeClass {
-        case .compact:
+        case .sideBySide:
             let mainRows = max(body.rows - scoreRows, 0)
             let questionColumns = body.columns / 2
             return ChallengeFrames(
-                sizeClass: .compact,
+                sizeClass: .sideBySide,
                 question: Rect(row: body.row, column: body.column, rows: mainRows, columns: questionColumns),
                 choices: Rect(row: body.row, column: body.column + questionColumns, rows: mainRows,
                               columns: body.columns - questionColumns),
                 score: Rect(row: body.row + mainRows, column: body.column, rows: min(scoreRows, body.rows), columns: body.columns)
             )
-        case .regular:
+        case .stacked:
             let free = max(body.rows - scoreRows, 0)
             let questionRows = free * 9 / 20
             let choicesRows = free - questionRows
             return ChallengeFrames(
-                sizeClass: .regular,
+                sizeClass: .stacked,
                 question: Rect(row: body.row, column: body.column, rows: questionRows, columns: body.columns),
                 choices: Rect(row: body.row + questionRows + scoreRows, column: body.column, rows: choicesRows, columns: body.columns),
                 score: Rect(row: body.row + questionRows, column: body.column, rows: scoreRows, columns: body.columns)
@@ -101,15 +103,15 @@ enum Layout {
         var controls: Rect
     }
 
-    /// learn: card and progress side by side when compact, stacked otherwise.
+    /// learn: card and progress side by side, or stacked.
     static func learn(in body: Rect, sizeClass: SizeClass) -> LearnFrames {
         switch sizeClass {
-        case .compact:
+        case .sideBySide:
             let cardColumns = max(min(body.columns * 3 / 5, body.columns - 22), body.columns / 2)
             return LearnFrames(
                 card: Rect(row: body.row, column: body.column, rows: body.rows, columns: cardColumns),
                 controls: Rect(row: body.row, column: body.column + cardColumns, rows: body.rows, columns: body.columns - cardColumns))
-        case .regular:
+        case .stacked:
             let controlsRows = min(9, body.rows / 3)
             return LearnFrames(
                 card: Rect(row: body.row, column: body.column, rows: body.rows - controlsRows, columns: body.columns),

@@ -28,7 +28,7 @@ struct HeaderPane: Pane {
                 if current {
                     // The header is already reversed: the current tab turns it back, underlined.
                     style.reverse.toggle()
-                    style.underline = true
+                    style = style.underlined
                 }
                 let label = current ? "[\(shown.title)]" : " \(shown.title) "
                 let start = end

@@ -96,9 +96,6 @@ struct ClickTarget: Sendable {
 
 /// Key helpers for binding tables.
 extension Key {
-    /// letter: a printable key, for tables (`.letter("h")`).
-    static func letter(_ character: Character) -> Key { .character(character) }
-
     /// space: the space bar.
     static let space = Key.character(" ")
 
