@@ -128,6 +128,8 @@ struct DeckValidator {
         }
     }
 
+    /// Parsed: what one entry gave, kept even when it cannot become a challenge, so duplicates
+    /// and confusable names are still checked.
     private struct Parsed {
         var challenge: Challenge?
         var question: String?
@@ -136,6 +138,7 @@ struct DeckValidator {
         var confusable: [String] = []
     }
 
+    /// challenge: one entry's fields checked, with every problem recorded.
     private mutating func challenge(from raw: RawEntry, entry: Int) -> Parsed {
         guard case let .fields(fields) = raw else {
             problems.append(DeckProblem(.wrongType, entry: entry, "must be an object with question, pronunciation and answer"))

@@ -36,6 +36,7 @@ struct JSONSyntaxScanner {
         }
     }
 
+    /// init: a scanner at the start of `bytes`.
     private init(bytes: [UInt8]) {
         self.bytes = bytes
     }
@@ -55,12 +56,15 @@ struct JSONSyntaxScanner {
         return SyntaxError(line: line, column: column, message: message)
     }
 
+    /// current: the byte at the scan position, nil at the end.
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// skipSpace: past JSON's four white-space bytes.
     private mutating func skipSpace() {
         while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
     }
 
+    /// value: one JSON value of any kind at the scan position.
     private mutating func value(depth: Int) throws(SyntaxError) {
         guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
         guard let byte = current else { throw error("unexpected end of file; expected a value") }
@@ -76,6 +80,7 @@ struct JSONSyntaxScanner {
         }
     }
 
+    /// object: `{ "key": value, … }`.
     private mutating func object(depth: Int) throws(SyntaxError) {
         index += 1
         skipSpace()
@@ -100,6 +105,7 @@ struct JSONSyntaxScanner {
         }
     }
 
+    /// array: `[ value, … ]`.
     private mutating func array(depth: Int) throws(SyntaxError) {
         index += 1
         skipSpace()
@@ -116,6 +122,7 @@ struct JSONSyntaxScanner {
         }
     }
 
+    /// string: a double-quoted string with its escapes; raw control characters are errors.
     private mutating func string() throws(SyntaxError) {
         index += 1
         while let byte = current {
@@ -148,6 +155,7 @@ struct JSONSyntaxScanner {
         throw error("unexpected end of file inside a string")
     }
 
+    /// literal: `true`, `false` or `null`.
     private mutating func literal(_ word: String) throws(SyntaxError) {
         let start = index
         for expected in word.utf8 {
@@ -159,6 +167,7 @@ struct JSONSyntaxScanner {
         }
     }
 
+    /// number: JSON's number grammar (no leading zeros, a digit after '.', an exponent's digits).
     private mutating func number() throws(SyntaxError) {
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, Self.isDigit(first) else { throw error("expected a digit") }
@@ -177,8 +186,10 @@ struct JSONSyntaxScanner {
         }
     }
 
+    /// isDigit: an ASCII digit.
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
+    /// isHexDigit: an ASCII hexadecimal digit, either case.
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
