@@ -53,7 +53,7 @@ struct CommandLineE2ETests {
     @Test func checkDeckAcceptsTheBundledDeck() throws {
         let result = try runKuchi(["check-deck", "Resources/challenges.json"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Resources/challenges.json: valid — 244 entries in 14 categories, 0 problems\n")
+        #expect(result.standardOutput == "Resources/challenges.json: valid — 740 entries in 26 categories, 0 problems\n")
     }
 
     @Test func checkDeckListsEveryProblem() throws {
@@ -75,18 +75,27 @@ struct CommandLineE2ETests {
         #expect(result.standardError.contains("Missing expected argument"))
     }
 
-    @Test func checkDeckOfAMissingFileExitsOne() throws {
+    @Test func checkDeckOfAMissingFileExitsTwoWithItsReason() throws {
         let result = try runKuchi(["check-deck", "/nonexistent/deck.json"])
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "/nonexistent/deck.json: cannot be read: there is no such file\n")
+    }
+
+    @Test func checkDeckGivesTheLineAndColumnOfAJSONSyntaxError() throws {
+        let directory = try TemporaryDirectory()
+        let text = "{\n  \"title\": \"T\",\n  \"challenges\": [\n    {\"question\": \"ねこ\" \"answer\": \"cat\"}\n  ]\n}\n"
+        try Data(text.utf8).write(to: directory.file("broken.json"))
+        let result = try runKuchi(["check-deck", "broken.json"], in: directory.url)
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("/nonexistent/deck.json"))
+        #expect(result.standardOutput.contains("line 4, column 23: expected ',' or '}'"))
     }
 
     @Test func decksListsTheBundledDeck() throws {
         let result = try runKuchi(["decks"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("challenges.json"))
-        #expect(result.standardOutput.contains("244 entries"))
-        #expect(result.standardOutput.contains("14 categories"))
+        #expect(result.standardOutput.contains("740 entries"))
+        #expect(result.standardOutput.contains("26 categories"))
     }
 
     @Test func withoutATerminalExitsOneWithOneSentence() throws {

@@ -14,13 +14,45 @@ public struct Challenge: Hashable, Sendable, Codable {
     public var answer: String
     /// category: where same-category distractors come from.
     public var category: String?
+    /// also: other accepted meanings (for typed answers); never shown as choices.
+    public var also: [String]
+    /// pos: the part of speech, shown in feedback (a learner must see that 帰る is godan).
+    public var pos: PartOfSpeech?
+    /// level: the JLPT level, 5 (N5) to 1 (N1); words above N5 say so.
+    public var level: Int?
+    /// confusable: questions of entries that share a meaning with this one; the two are never
+    /// drawn as each other's distractor (see `Deck.mayBeDistractor(_:for:)`).
+    public var confusable: [String]
 
-    public init(question: String, reading: String? = nil, pronunciation: String, answer: String, category: String? = nil) {
+    public init(question: String, reading: String? = nil, pronunciation: String, answer: String, category: String? = nil,
+                also: [String] = [], pos: PartOfSpeech? = nil, level: Int? = nil, confusable: [String] = []) {
         self.question = question
         self.reading = reading
         self.pronunciation = pronunciation
         self.answer = answer
         self.category = category
+        self.also = also
+        self.pos = pos
+        self.level = level
+        self.confusable = confusable
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case question, reading, pronunciation, answer, category, also, pos, level, confusable
+    }
+
+    /// init(from:): the newer fields are optional, so challenges saved before they existed still decode.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        question = try container.decode(String.self, forKey: .question)
+        reading = try container.decodeIfPresent(String.self, forKey: .reading)
+        pronunciation = try container.decode(String.self, forKey: .pronunciation)
+        answer = try container.decode(String.self, forKey: .answer)
+        category = try container.decodeIfPresent(String.self, forKey: .category)
+        also = try container.decodeIfPresent([String].self, forKey: .also) ?? []
+        pos = try container.decodeIfPresent(PartOfSpeech.self, forKey: .pos)
+        level = try container.decodeIfPresent(Int.self, forKey: .level)
+        confusable = try container.decodeIfPresent([String].self, forKey: .confusable) ?? []
     }
 }
 

@@ -12,6 +12,35 @@ public struct Deck: Sendable {
     public let attribution: String?
     /// challenges: the validated entries, in file order.
     public let challenges: [Challenge]
+    /// confusableQuestions: for each question, the questions it must never be drawn beside
+    /// (both directions of every entry's `confusable` list).
+    private let confusableQuestions: [String: Set<String>]
+
+    /// init: a deck of already validated challenges.
+    init(title: String, attribution: String?, challenges: [Challenge]) {
+        self.title = title
+        self.attribution = attribution
+        self.challenges = challenges
+        var confusable: [String: Set<String>] = [:]
+        for challenge in challenges {
+            for other in challenge.confusable {
+                confusable[challenge.question, default: []].insert(other)
+                confusable[other, default: []].insert(challenge.question)
+            }
+        }
+        confusableQuestions = confusable
+    }
+
+    /// mayBeDistractor: whether the entry at `candidate` may be shown as a wrong choice when the
+    /// entry at `asked` is asked. Not itself, and not an entry marked confusable with it (a word
+    /// sharing a meaning: 暑い "hot (weather)" beside 熱い "hot (to the touch)" would be a second
+    /// right-looking answer). The distractor picker filters its candidates with this.
+    public func mayBeDistractor(_ candidate: Int, for asked: Int) -> Bool {
+        guard candidate != asked, challenges.indices.contains(candidate), challenges.indices.contains(asked) else { return false }
+        let askedQuestion = challenges[asked].question
+        let candidateQuestion = challenges[candidate].question
+        return askedQuestion != candidateQuestion && !(confusableQuestions[askedQuestion]?.contains(candidateQuestion) ?? false)
+    }
 
     /// minimumEntries: a challenge needs its answer plus two other distinct answers.
     public static let minimumEntries = ChallengesViewModel.choicesPerTest
@@ -64,8 +93,12 @@ public struct Deck: Sendable {
         do {
             raw = try JSONDecoder().decode(RawDeck.self, from: data)
         } catch {
-            // Not a deck: either JSON of another shape (a bare array, string, number, null)
-            // or not JSON at all.
+            // Not a deck: either not JSON (Foundation's error names no reliable position, so the
+            // scanner finds the first syntax error's line and column) or JSON of another shape (a
+            // bare array, string, number, null). The scanner runs only here, off the fast path.
+            if let syntax = JSONSyntaxScanner.firstError(in: Array(data)) {
+                throw DeckError(source: source, problems: [DeckProblem(.notJSON, "it is not valid JSON: \(syntax)")])
+            }
             let isJSON = (try? JSONDecoder().decode(JSONField.self, from: data)) != nil
             throw DeckError(source: source, problems: [
                 isJSON ? DeckProblem(.wrongShape, "the top level must be an object with \"title\" and \"challenges\"")

@@ -16,6 +16,9 @@ public struct DeckProblem: Hashable, Sendable, CustomStringConvertible {
         case duplicateAnswer
         case tooFewEntries
         case tooLarge
+        case unknownPartOfSpeech
+        case levelOutOfRange
+        case unknownConfusable
     }
 
     /// kind: what is wrong.

@@ -22,9 +22,22 @@ struct DeckValidator {
         var answers: [String: Int] = [:]
         questions.reserveCapacity(entries.count)
         answers.reserveCapacity(entries.count)
+        var meanings: [Meaning] = []
+        var hasAlso = false
+        var entryNumbers: [Int] = []
+        var confusables: [(entry: Int, question: String?, names: [String])] = []
         for (offset, rawEntry) in entries.enumerated() {
             let entry = offset + 1
             let parsed = challenge(from: rawEntry, entry: entry)
+            if !parsed.also.isEmpty && !hasAlso {
+                // The first `also` in the deck: answers before it are collected now, so the
+                // common deck without any `also` never builds this list.
+                hasAlso = true
+                meanings = challenges.enumerated().map { index, challenge in
+                    Meaning(entry: entryNumbers[index], question: challenge.question, text: challenge.answer,
+                            key: Self.answerKey(challenge.answer), isAnswer: true)
+                }
+            }
             // Duplicates are checked on every entry that has the field, even one with other
             // problems, so a single pass reports everything there is to fix.
             if let question = parsed.question {
@@ -43,9 +56,17 @@ struct DeckValidator {
                 } else {
                     answers[answerKey] = entry
                 }
+                if hasAlso { meanings.append(Meaning(entry: entry, question: parsed.question, text: answer, key: answerKey, isAnswer: true)) }
             }
-            if let challenge = parsed.challenge { challenges.append(challenge) }
+            meanings += parsed.also.map { Meaning(entry: entry, question: parsed.question, text: $0, key: Self.answerKey($0), isAnswer: false) }
+            if !parsed.confusable.isEmpty { confusables.append((entry, parsed.question, parsed.confusable)) }
+            if let challenge = parsed.challenge {
+                challenges.append(challenge)
+                if !hasAlso { entryNumbers.append(entry) }
+            }
         }
+        checkConfusable(confusables, questions: questions)
+        checkAlso(meanings, confusables: confusables)
         if entries.count < Deck.minimumEntries {
             problems.append(DeckProblem(.tooFewEntries, field: "challenges",
                                         "has \(entries.count) entries; at least \(Deck.minimumEntries) are needed to offer \(Deck.minimumEntries) choices"))
@@ -53,35 +74,129 @@ struct DeckValidator {
         return Deck(title: title, attribution: attribution, challenges: challenges)
     }
 
-    /// answerKey: answers are compared ignoring case and surrounding white space.
+    /// answerKey: answers are compared as they look: case, white space, compatibility forms and
+    /// Cyrillic or Greek look-alike letters do not make two answers different.
     static func answerKey(_ answer: String) -> String {
-        answer.trimmedWhitespace.lowercased()
+        Lookalike.key(answer.trimmedWhitespace)
     }
 
-    private mutating func challenge(from raw: RawEntry, entry: Int) -> (challenge: Challenge?, question: String?, answer: String?) {
-        guard case let .fields(rawQuestion, rawReading, rawPronunciation, rawAnswer, rawCategory) = raw else {
+    /// Meaning: an answer or an `also` meaning, with the entry it belongs to.
+    private struct Meaning {
+        let entry: Int
+        let question: String?
+        let text: String
+        let key: String
+        let isAnswer: Bool
+    }
+
+    /// checkConfusable: every name in a `confusable` list is another entry's question.
+    private mutating func checkConfusable(_ lists: [(entry: Int, question: String?, names: [String])], questions: [String: Int]) {
+        for list in lists {
+            for name in list.names where questions[name] == nil || name == list.question {
+                let why = name == list.question ? "an entry cannot be confusable with itself" : "\"\(name)\" is not a question in this deck"
+                problems.append(DeckProblem(.unknownConfusable, entry: list.entry, field: "confusable", why))
+            }
+        }
+    }
+
+    /// checkAlso: an `also` meaning may repeat another entry's answer or `also` only when the two
+    /// entries are marked confusable (they share that meaning and are never drawn together).
+    private mutating func checkAlso(_ meanings: [Meaning], confusables: [(entry: Int, question: String?, names: [String])]) {
+        var pairs: Set<[String]> = []
+        for list in confusables {
+            guard let question = list.question else { continue }
+            for name in list.names { pairs.insert([question, name].sorted()) }
+        }
+        var first: [String: Meaning] = [:]
+        for meaning in meanings {
+            guard let earlier = first[meaning.key] else {
+                first[meaning.key] = meaning
+                continue
+            }
+            if meaning.isAnswer && earlier.isAnswer { continue }  // reported as a duplicate answer
+            let location = meaning.isAnswer ? "answer" : "also"
+            if earlier.entry == meaning.entry {
+                problems.append(DeckProblem(.duplicateAnswer, entry: meaning.entry, field: location,
+                                            "\"\(meaning.text)\" is given twice in this entry"))
+            } else if let a = earlier.question, let b = meaning.question, pairs.contains([a, b].sorted()) {
+                continue
+            } else {
+                let what = earlier.isAnswer ? "the answer" : "an also meaning"
+                problems.append(DeckProblem(.duplicateAnswer, entry: meaning.entry, field: location,
+                                            "\"\(meaning.text)\" is already \(what) of entry \(earlier.entry); mark the two confusable if they share it"))
+            }
+        }
+    }
+
+    /// Parsed: what one entry gave, kept even when it cannot become a challenge, so duplicates
+    /// and confusable names are still checked.
+    private struct Parsed {
+        var challenge: Challenge?
+        var question: String?
+        var answer: String?
+        var also: [String] = []
+        var confusable: [String] = []
+    }
+
+    /// challenge: one entry's fields checked, with every problem recorded.
+    private mutating func challenge(from raw: RawEntry, entry: Int) -> Parsed {
+        guard case let .fields(fields) = raw else {
             problems.append(DeckProblem(.wrongType, entry: entry, "must be an object with question, pronunciation and answer"))
-            return (nil, nil, nil)
+            return Parsed()
         }
-        let question = requiredString(rawQuestion, entry: entry, field: "question")
-        let reading = optionalString(rawReading, entry: entry, field: "reading")
-        let pronunciation = requiredString(rawPronunciation, entry: entry, field: "pronunciation")
-        let answer = requiredString(rawAnswer, entry: entry, field: "answer")
-        let category = optionalString(rawCategory, entry: entry, field: "category")
-        if let answer, let scalar = Script.invisibleCharacter(in: answer) {
-            problems.append(DeckProblem(.invisibleCharacter, entry: entry, field: "answer",
-                                        "contains the invisible character U+\(String(format: "%04X", scalar.value))"))
+        let question = requiredString(fields.question, entry: entry, field: "question")
+        let reading = optionalString(fields.reading, entry: entry, field: "reading")
+        let pronunciation = requiredString(fields.pronunciation, entry: entry, field: "pronunciation")
+        let answer = requiredString(fields.answer, entry: entry, field: "answer")
+        let category = optionalString(fields.category, entry: entry, field: "category")
+        let also = stringList(fields.also, entry: entry, field: "also")
+        let confusable = stringList(fields.confusable, entry: entry, field: "confusable")
+        var pos: PartOfSpeech?
+        if let name = optionalString(fields.pos, entry: entry, field: "pos") {
+            pos = PartOfSpeech(rawValue: name)
+            if pos == nil {
+                problems.append(DeckProblem(.unknownPartOfSpeech, entry: entry, field: "pos",
+                                            "\"\(name)\" is not one of: \(PartOfSpeech.allCases.map(\.rawValue).joined(separator: ", "))"))
+            }
         }
-        if let question, Script.containsKanji(question), reading == nil, rawReading == nil || rawReading == .null {
+        let level = checkedLevel(fields.level, entry: entry)
+        if let question, Script.containsKanji(question), reading == nil, fields.reading == nil || fields.reading == .null {
             problems.append(DeckProblem(.readingRequired, entry: entry, field: "reading",
                                         "missing; required because \"\(question)\" contains kanji"))
         }
         if let reading, !Script.isKana(reading) {
             problems.append(DeckProblem(.readingNotKana, entry: entry, field: "reading", "\"\(reading)\" must be written in kana"))
         }
-        guard let question, let pronunciation, let answer else { return (nil, question, answer) }
-        return (Challenge(question: question, reading: reading, pronunciation: pronunciation, answer: answer, category: category),
-                question, answer)
+        var parsed = Parsed(question: question, answer: answer, also: also, confusable: confusable)
+        guard let question, let pronunciation, let answer else { return parsed }
+        parsed.challenge = Challenge(question: question, reading: reading, pronunciation: pronunciation, answer: answer,
+                                     category: category, also: also, pos: pos, level: level, confusable: confusable)
+        return parsed
+    }
+
+    /// checkedLevel: a JLPT level, a whole number from 5 (N5) to 1 (N1).
+    private mutating func checkedLevel(_ raw: RawLevel?, entry: Int) -> Int? {
+        switch raw {
+        case nil, .other(.null)?: return nil
+        case .number(let level)? where (1...5).contains(level): return level
+        case .number(let level)?:
+            problems.append(DeckProblem(.levelOutOfRange, entry: entry, field: "level", "\(level) is not a JLPT level; use 5 (N5) to 1 (N1)"))
+        case .other(let value)?:
+            problems.append(DeckProblem(.wrongType, entry: entry, field: "level", "must be a whole number from 5 to 1, not \(value.typeName)"))
+        }
+        return nil
+    }
+
+    /// stringList: an optional array of good strings (`also`, `confusable`).
+    private mutating func stringList(_ raw: RawList?, entry: Int, field: String) -> [String] {
+        switch raw {
+        case nil, .notList(.null)?: return []
+        case .notList(let value)?:
+            problems.append(DeckProblem(.wrongType, entry: entry, field: field, "must be an array of strings, not \(value.typeName)"))
+            return []
+        case .items(let items)?:
+            return items.compactMap { checkedString($0, entry: entry, field: field) }
+        }
     }
 
     private mutating func requiredString(_ value: JSONField?, entry: Int, field: String) -> String? {
@@ -108,9 +223,18 @@ struct DeckValidator {
             problems.append(DeckProblem(.emptyField, entry: entry, field: field, "is empty"))
             return nil
         }
+        // Printable ASCII (most fields of most decks) has no control or invisible character; one
+        // pass over the bytes saves two over the scalars on a large deck.
+        if trimmed.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return trimmed }
         if let scalar = Script.controlCharacter(in: trimmed) {
             problems.append(DeckProblem(.controlCharacter, entry: entry, field: field,
                                         "contains the control character U+\(String(format: "%04X", scalar.value))"))
+            return nil
+        }
+        // Every field is shown somewhere (title, question, hint, choices, category lists).
+        if let scalar = Script.invisibleCharacter(in: trimmed) {
+            problems.append(DeckProblem(.invisibleCharacter, entry: entry, field: field,
+                                        "contains the invisible character U+\(String(format: "%04X", scalar.value))"))
             return nil
         }
         return trimmed

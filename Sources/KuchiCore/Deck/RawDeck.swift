@@ -46,14 +46,62 @@ struct JSONSkip: Decodable {
     }
 }
 
+/// RawList: a field that should be an array of strings (`also`, `confusable`): its items as
+/// read, or the value that was there instead of an array.
+enum RawList: Decodable, Equatable {
+    case items([JSONField])
+    case notList(JSONField)
+
+    init(from decoder: any Decoder) throws {
+        if let items = try? decoder.singleValueContainer().decode([JSONField].self) {
+            self = .items(items)
+        } else {
+            self = .notList(try JSONField(from: decoder))
+        }
+    }
+}
+
+/// RawLevel: the `level` field: a whole number, or the value that was there instead.
+enum RawLevel: Decodable, Equatable {
+    case number(Int)
+    case other(JSONField)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        // Strings and booleans first: Foundation would read "5" or true as a number.
+        if let string = try? container.decode(String.self) {
+            self = .other(.string(string))
+        } else if (try? container.decode(Bool.self)) != nil {
+            self = .other(.bool)
+        } else if let number = try? container.decode(Int.self) {
+            self = .number(number)
+        } else {
+            self = .other(try JSONField(from: decoder))
+        }
+    }
+}
+
+/// RawFields: an entry's fields before validation; nil when the key is absent.
+struct RawFields {
+    var question: JSONField?
+    var reading: JSONField?
+    var pronunciation: JSONField?
+    var answer: JSONField?
+    var category: JSONField?
+    var also: RawList?
+    var pos: JSONField?
+    var level: RawLevel?
+    var confusable: RawList?
+}
+
 /// RawEntry: one element of `challenges` before validation. A field is nil when the key is
 /// absent; `null` is kept as `.null`, so "missing" and "null" can be told apart.
 enum RawEntry: Decodable {
-    case fields(question: JSONField?, reading: JSONField?, pronunciation: JSONField?, answer: JSONField?, category: JSONField?)
+    case fields(RawFields)
     case notObject(JSONField)
 
     private enum Key: String, CodingKey {
-        case question, reading, pronunciation, answer, category
+        case question, reading, pronunciation, answer, category, also, pos, level, confusable
     }
 
     init(from decoder: any Decoder) throws {
@@ -68,8 +116,14 @@ enum RawEntry: Decodable {
             if let string = try? container.decode(String.self, forKey: key) { return .string(string) }
             return try container.decode(JSONField.self, forKey: key)
         }
-        self = .fields(question: try field(.question), reading: try field(.reading), pronunciation: try field(.pronunciation),
-                       answer: try field(.answer), category: try field(.category))
+        func list(_ key: Key) throws -> RawList? {
+            container.contains(key) ? try container.decode(RawList.self, forKey: key) : nil
+        }
+        self = .fields(RawFields(
+            question: try field(.question), reading: try field(.reading), pronunciation: try field(.pronunciation),
+            answer: try field(.answer), category: try field(.category), also: try list(.also), pos: try field(.pos),
+            level: container.contains(.level) ? try container.decode(RawLevel.self, forKey: .level) : nil,
+            confusable: try list(.confusable)))
     }
 }
 

@@ -27,12 +27,17 @@ enum Script {
         text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
-    /// invisibleCharacter: the first zero-width or bidirectional-control scalar, if any. In an
-    /// answer they make two different-looking strings compare equal on screen (or the reverse).
+    /// invisibleCharacter: the first invisible or format scalar, if any: zero-width characters,
+    /// bidirectional controls, variation selectors, tag characters, the soft hyphen and the blank
+    /// fillers (Hangul filler, Braille blank). In any shown field they make two different strings
+    /// look the same on screen, or reorder what is drawn.
     static func invisibleCharacter(in text: String) -> Unicode.Scalar? {
         text.unicodeScalars.first { scalar in
             switch scalar.value {
-            case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
+            case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F,
+                 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x2800, 0x3164, 0xFE00...0xFE0F,
+                 0xFEFF, 0xFFA0, 0xFFF9...0xFFFB, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A,
+                 0xE0000...0xE007F, 0xE0100...0xE01EF: true
             default: false
             }
         }

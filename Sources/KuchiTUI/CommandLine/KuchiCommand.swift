@@ -66,7 +66,7 @@ struct CheckDeck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-deck",
         abstract: "Check a deck file and list every problem with its entry and field.",
-        discussion: "Exit status: 0 when the deck is valid, 1 when it has problems, 2 for usage errors."
+        discussion: "Exit status: 0 when the deck is valid, 1 when it has problems, 2 for usage errors and files that cannot be read."
     )
 
     @Argument(help: ArgumentHelp("The deck to check.", valueName: "file"), completion: .file(extensions: ["json"]))
@@ -79,6 +79,11 @@ struct CheckDeck: ParsableCommand {
             let categories = deck.categories.count
             return (["\(file): valid — \(deck.challenges.count) entries in \(categories) \(categories == 1 ? "category" : "categories"), 0 problems"], 0)
         } catch {
+            // A file that cannot be read is a usage error (exit 2), with its reason; a deck with
+            // problems is exit 1.
+            if let unreadable = error.problems.first(where: { $0.kind == .unreadable }) {
+                return (["\(file): cannot be read: \(unreadable.message)"], 2)
+            }
             let noun = error.problems.count == 1 ? "problem" : "problems"
             return (error.problems.map(\.description) + ["\(file): \(error.problems.count) \(noun)"], 1)
         }

@@ -76,7 +76,8 @@ enum Layout {
         switch sizeClass {
         case .sideBySide:
             let mainRows = max(body.rows - scoreRows, 0)
-            let questionColumns = body.columns / 2
+            // The word needs less room than three answers: two fifths for the question.
+            let questionColumns = max(body.columns * 2 / 5, 14)
             return ChallengeFrames(
                 sizeClass: .sideBySide,
                 question: Rect(row: body.row, column: body.column, rows: mainRows, columns: questionColumns),
