@@ -251,12 +251,20 @@ struct HostileEnvironmentE2ETests {
         // The app's last frame is gone: the prompt that follows starts on a clear screen.
         try expectRestored(app.session, status: 0, rows: ["kuchi-e2e: exited 0"])
     }
+
+    @Test func withoutAnAlternateScreenACrashAlsoClearsTheScreen() throws {
+        let app = try KuchiApp(environment: ["TERM": "vt100"])
+        try app.register(name: "abc")
+        try app.send(signal: SIGSYS)
+        try expectRestored(app.session, status: 128 + SIGSYS, rows: ["kuchi-e2e: exited \(128 + SIGSYS)"])
+    }
 }
 
 /// Controls in arguments, file names and messages never reach stdout or stderr raw (no
 /// terminal needed: these paths print before or instead of the app).
 @Suite
 struct HostileOutputTests {
+    /// rawControls: the C0 (other than newline), DEL and C1 scalars in `text`.
     static func rawControls(_ text: String) -> [UInt32] {
         text.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }.map(\.value)
     }

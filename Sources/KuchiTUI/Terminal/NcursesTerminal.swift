@@ -162,6 +162,9 @@ final class NcursesTerminal: TerminalBackend {
                 // SA_RESTART); otherwise ERR means "no input" in non-blocking mode.
                 if let signal = TerminalRestorer.pendingSignal() { return .interrupted(signal: signal) }
                 guard wait else { return nil }
+                // A read that failed because another program made the terminal non-blocking
+                // meanwhile is not a sign that the terminal is gone.
+                if TerminalRestorer.makeInputBlocking() { continue }
                 // A blocking read that keeps failing means the terminal is gone (input closed
                 // without a SIGHUP); stop instead of spinning on it.
                 failures += 1

@@ -56,10 +56,13 @@ enum TerminalRestorer {
         setResetBytes(Array(bytes) + clear)
     }
 
-    /// makeInputBlocking: clears O_NONBLOCK on stdin (again after a suspend: the shell may set it).
-    static func makeInputBlocking() {
+    /// makeInputBlocking: clears O_NONBLOCK on stdin (again after a suspend, or when another
+    /// program on the same terminal set it meanwhile); returns whether it was set.
+    @discardableResult
+    static func makeInputBlocking() -> Bool {
         let flags = fcntl(STDIN_FILENO, F_GETFL)
-        if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(STDIN_FILENO, F_SETFL, flags & ~O_NONBLOCK) }
+        guard flags >= 0 && flags & O_NONBLOCK != 0 else { return false }
+        return fcntl(STDIN_FILENO, F_SETFL, flags & ~O_NONBLOCK) == 0
     }
 
     /// restoreInputFlags: stdin's flags as they were before Kuchi started.
@@ -128,12 +131,15 @@ enum TerminalRestorer {
         return true
     }
 
+    /// isIgnored: whether `signal` is set to SIG_IGN (inherited from whoever started Kuchi).
     private static func isIgnored(_ signal: Int32) -> Bool {
         var current = sigaction()
         guard sigaction(signal, nil, &current) == 0, let handler = current.__sigaction_handler.sa_handler else { return false }
         return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
+    /// setResetBytes: replaces the bytes the crash handler writes; called only before the
+    /// handlers are installed, so the handler never sees a freed buffer.
     private static func setResetBytes(_ sequence: [UInt8]) {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: sequence.count)
         _ = buffer.initialize(from: sequence)
@@ -142,6 +148,7 @@ enum TerminalRestorer {
         old?.deallocate()
     }
 
+    /// setHandler: installs `handler` without SA_RESTART, so a blocking read returns EINTR.
     private static func setHandler(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handler
@@ -150,10 +157,12 @@ enum TerminalRestorer {
         sigaction(signal, &action, nil)
     }
 
+    /// quitHandler: records the quit signal for the input loop.
     private static let quitHandler: @convention(c) (Int32) -> Void = { signal in
         TerminalRestorer.pending = sig_atomic_t(signal)
     }
 
+    /// flagHandler: records a suspend, resize or resume for the input loop.
     private static let flagHandler: @convention(c) (Int32) -> Void = { signal in
         switch signal {
         case SIGTSTP: TerminalRestorer.suspendRequested = 1
@@ -162,6 +171,7 @@ enum TerminalRestorer {
         }
     }
 
+    /// crashHandler: async-signal-safe restore, then death by the same signal.
     private static let crashHandler: @convention(c) (Int32) -> Void = { signal in
         if TerminalRestorer.hasSavedTermios {
             tcsetattr(STDIN_FILENO, TCSANOW, &TerminalRestorer.savedTermios)
