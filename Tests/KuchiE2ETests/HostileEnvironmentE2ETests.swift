@@ -122,6 +122,25 @@ struct HostileEnvironmentE2ETests {
         #expect(shell.standardError().isEmpty)
     }
 
+    @Test func stdinMadeNonBlockingWhileRunningIsNotTakenForAClosedTerminal() throws {
+        // A background job on the same terminal sets O_NONBLOCK once the test creates `go`.
+        let setFlag = #"perl -e 'use Fcntl; fcntl(STDIN, F_SETFL, fcntl(STDIN, F_GETFL, 0) | O_NONBLOCK) or die "fcntl: $!"'"#
+        let job = "exec 3<&0\n(while [ ! -e go ]; do sleep 0.02; done; \(setFlag) <&3 && touch done) &"
+        let shell = try ShellKuchi("\(job)\n\"$KUCHI\" 2>>\"$KUCHI_E2E_STDERR\"")
+        let session = shell.session
+        try session.waitForText("Type your name to start learning Japanese words.")
+        try Data().write(to: shell.directory.file("go"))
+        try waitUntil("the background job to set O_NONBLOCK") {
+            FileManager.default.fileExists(atPath: shell.directory.file("done").path)
+        }
+        try session.type("さくら")
+        try session.waitForText("✓ 3 characters")
+        try session.sendKeys("Enter")
+        try session.waitForText("Hi, さくら")
+        try session.sendKeys("q")
+        try expectRestored(session, status: 0)
+    }
+
     /// A damaged profile makes kuchi repeat its notice on stderr at exit; with stderr closed or
     /// full that write fails. Kuchi must not crash, and the message must not land in a file that
     /// took over descriptor 2 (the render log, a profile).
