@@ -69,7 +69,7 @@ enum Launch {
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
         let problems = loadProblems.map(\.message) + (user.problem.map { [$0] } ?? [])
         for problem in Set(problems).sorted() {
-            FileHandle.standardError.write(Data("kuchi: \(problem)\n".utf8))
+            StandardError.write("kuchi: \(problem)")
         }
         if let signal { TerminalRestorer.dieBySignal(signal) }
         return 0
@@ -93,7 +93,7 @@ enum Launch {
     }
 
     private static func fail(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("kuchi: \(message)\n".utf8))
+        StandardError.write("kuchi: \(message)")
         return 1
     }
 }
@@ -102,6 +102,7 @@ enum Launch {
 /// not ArgumentParser's default 64.
 @MainActor
 func main() -> Int32 {
+    ProcessGuards.install()
     // Plain `kuchi` — the common start — skips the parser: building its reflection-based model
     // was a third of the CPU time to the first screen.
     if CommandLine.arguments.count <= 1 { return Launch.run(LaunchOptions()) }
@@ -127,20 +128,21 @@ func main() -> Int32 {
             return exitStatus(for: error)
         }
     }
-    for line in report.lines { print(line) }
+    for line in report.lines { StandardOutput.write(line) }
     return report.status
 }
 
 /// exitStatus: prints a parse result (help, version, usage error) and returns its status;
-/// usage errors are 2, as most command-line tools use, not ArgumentParser's 64.
+/// usage errors are 2, as most command-line tools use, not ArgumentParser's 64. The message
+/// quotes the arguments, so it is written with controls escaped like every other message.
 func exitStatus(for error: any Error) -> Int32 {
     let code = KuchiCommand.exitCode(for: error)
     let message = KuchiCommand.fullMessage(for: error)
     if code == .success {
-        print(message)
+        StandardOutput.write(message)
         return 0
     }
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    StandardError.write(message)
     return code == .validationFailure ? 2 : code.rawValue
 }
 

@@ -84,10 +84,10 @@ struct ScreenTests {
         #expect(screen.lines == ["cdef", "    "])
     }
 
-    @Test func controlCharactersBecomeSpacesAndZeroWidthAttaches() {
+    @Test func controlCharactersAreEscapedAndZeroWidthAttaches() {
         var screen = Screen(rows: 1, columns: 8)
-        #expect(screen.put("a\tb\u{7}c\r\nd", row: 0, column: 0) == 7)
-        #expect(screen.lines == ["a b c d "])
+        #expect(screen.put("a\tb", row: 0, column: 0) == 6)
+        #expect(screen.lines == ["a\\x09b  "])
         screen.clear()
         #expect(screen.put("a\u{200B}b", row: 0, column: 0) == 2)
         #expect(screen[0, 0].grapheme == "a\u{200B}")

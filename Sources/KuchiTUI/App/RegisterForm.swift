@@ -31,9 +31,13 @@ final class RegisterForm {
     /// isValid: Kuchi's rule (3+ characters after trimming), shared with the model.
     var isValid: Bool { UserManager.isValidName(text) }
 
-    /// insert: types a character at the cursor; returns false when the name is full.
+    /// insert: types a character at the cursor; returns false when the name is full or the
+    /// character is refused. Controls (C0, DEL and the C1 range U+0080–009F, which a terminal
+    /// may send as a raw byte or a paste may hold) are refused: a name is shown on screen and in
+    /// file names, where a control would act on the terminal instead of showing.
     @discardableResult
     func insert(_ character: Character) -> Bool {
+        guard !character.unicodeScalars.contains(where: \.isControlCharacter) else { return false }
         // Rebuild through String so a combining mark joins the character before it (and a lone
         // mark already stored joins a letter typed before it): the array always holds exactly
         // the user-perceived characters, and the cursor stays on a boundary.

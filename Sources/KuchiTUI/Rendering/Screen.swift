@@ -71,7 +71,8 @@ struct Screen: Equatable, Sendable, CustomStringConvertible {
 
     /// subscript(row:column:) is raw cell access: reading outside the screen gives `.blank` and
     /// writing outside is ignored (panes may compute off-screen positions on a tiny terminal).
-    /// The setter does not repair wide characters; prefer `put`, `fill` and `blit`.
+    /// The setter does not repair wide characters; prefer `put`, `fill` and `blit`. It does
+    /// keep the one rule no cell may break: a grapheme holding a control is stored as "�".
     subscript(row: Int, column: Int) -> Cell {
         get {
             guard bounds.contains(row: row, column: column) else { return .blank }
@@ -79,7 +80,7 @@ struct Screen: Equatable, Sendable, CustomStringConvertible {
         }
         set {
             guard bounds.contains(row: row, column: column) else { return }
-            cells[row * columns + column] = newValue
+            cells[row * columns + column] = Screen.withoutControls(newValue)
         }
     }
 
@@ -113,8 +114,9 @@ struct Screen: Equatable, Sendable, CustomStringConvertible {
     ///   half that is inside, so nothing is half-drawn.
     /// - Overwriting half of an existing wide character blanks its other half, even if that half
     ///   lies outside the clip, so no orphaned continuation is left behind.
-    /// - Control characters (U+0000–001F, U+007F–009F) are drawn as spaces: raw, they would
-    ///   move the real terminal's cursor.
+    /// - Control characters (U+0000–001F, U+007F–009F) are drawn escaped (`\x1b`, `\u0085`):
+    ///   raw, they would move the real terminal's cursor or start an escape sequence, and as
+    ///   blanks the learner could not tell what a name or a path really holds.
     /// - A zero-width character standing alone (e.g. U+200B after a letter) joins the grapheme
     ///   this call wrote last; with nothing written yet it is dropped.
     @discardableResult
@@ -140,7 +142,7 @@ struct Screen: Equatable, Sendable, CustomStringConvertible {
     mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
         let area = rect.intersection(bounds)
         let width = cell.width >= 2 ? 2 : 1
-        let grapheme = cell.isContinuation ? " " : cell.grapheme
+        let grapheme = cell.isContinuation ? " " : Screen.withoutControls(cell).grapheme
         for row in area.row..<area.bottom {
             var column = area.column
             while column < area.right {
@@ -221,15 +223,22 @@ struct Screen: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// replacingControls(in:) turns every grapheme containing a C0/C1 control into one space,
-    /// and a no-break space into a plain one: panes use U+00A0 only to keep words together when
-    /// wrapping (`TextWrap`), and the terminal shows a space either way.
+    /// replacingControls(in:) writes every C0/C1 control visibly (`escapingControlCharacters`,
+    /// the same rule as Kuchi's stderr), and turns a no-break space into a plain one: panes use
+    /// U+00A0 only to keep words together when wrapping (`TextWrap`), and the terminal shows a
+    /// space either way.
     fileprivate static func replacingControls(in text: String) -> String {
-        guard text.unicodeScalars.contains(where: { DisplayWidth.isControl($0) || $0 == "\u{00A0}" }) else { return text }
-        return String(text.map { character -> Character in
-            if character == "\u{00A0}" { return " " }
-            return character.unicodeScalars.contains(where: DisplayWidth.isControl) ? " " : character
-        })
+        guard text.unicodeScalars.contains(where: { $0.isControlCharacter || $0 == "\u{00A0}" }) else { return text }
+        return String(text.escapingControlCharacters.map { $0 == "\u{00A0}" ? " " : $0 })
+    }
+
+    /// withoutControls(_:) is `cell` unless its grapheme holds a control, which becomes "�"
+    /// (one column): a single cell has no room for the escaped form, and a raw control must never
+    /// be stored, since the backend copies cells to the terminal as they are.
+    fileprivate static func withoutControls(_ cell: Cell) -> Cell {
+        guard cell.grapheme.containsControlCharacters else { return cell }
+        return cell.isContinuation ? Cell(grapheme: "", width: 0, style: cell.style)
+                                   : Cell(grapheme: "\u{FFFD}", width: 1, style: cell.style)
     }
 }
 

@@ -9,6 +9,11 @@ final class NcursesTerminal: TerminalBackend {
     private var pairs: [ColorPairKey: Int16] = [:]
     private(set) var colors: Bool
     private var isOpen = true
+    /// suspended: between `endwin` for Ctrl-Z and the redraw after `fg`.
+    private var suspended = false
+    /// hasAlternateScreen: terminfo has smcup/rmcup; without them (TERM=linux, vt100) what
+    /// Kuchi drew stays on the shell's screen unless it is cleared on exit.
+    private let hasAlternateScreen: Bool
     private var decoder = UTF8Decoder()
     /// shown: what each pane's window holds now, to copy only the cells that change.
     private var shown: [ObjectIdentifier: Screen] = [:]
@@ -19,7 +24,8 @@ final class NcursesTerminal: TerminalBackend {
         let description: String
     }
 
-    /// init: enters curses mode (alternate screen, no echo, cbreak, keypad, short ESCDELAY).
+    /// init: enters curses mode (alternate screen, no echo, cbreak, keypad, short ESCDELAY),
+    /// with stdin made blocking and the size limited by `TerminalSizeLimit`.
     init(noColor: Bool) throws(StartError) {
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" {
@@ -28,7 +34,9 @@ final class NcursesTerminal: TerminalBackend {
         // ncurses reads ESCDELAY when it starts; a short delay makes Esc answer at once.
         setenv("ESCDELAY", "25", 1)
         TerminalRestorer.saveTerminalState()
+        TerminalSizeLimit.publish()
         guard let screen = newterm(nil, kuchi_stdout(), kuchi_stdin()) else {
+            TerminalRestorer.restoreInputFlags()
             throw StartError(description: "the terminal type \"\(term)\" is unknown here; set TERM to a known type (e.g. TERM=xterm-256color).")
         }
         screenPointer = screen
@@ -36,7 +44,12 @@ final class NcursesTerminal: TerminalBackend {
         if tigetstr("cup").map({ Int(bitPattern: $0) == -1 || Int(bitPattern: $0) == 0 }) ?? true {
             endwin()
             delscreen(screen)
+            TerminalRestorer.restoreInputFlags()
             throw StartError(description: "the terminal \"\(term)\" cannot move the cursor; use a full-screen terminal.")
+        }
+        hasAlternateScreen = Self.capability("smcup") != nil
+        if !hasAlternateScreen, let clear = Self.capability("clear") {
+            TerminalRestorer.clearScreenOnCrash(Self.withoutPadding(clear))
         }
         kuchi_set_escdelay(25)
         cbreak()
@@ -132,12 +145,26 @@ final class NcursesTerminal: TerminalBackend {
             if let signal = TerminalRestorer.pendingSignal() {
                 return .interrupted(signal: signal)
             }
+            if TerminalRestorer.takeSuspendRequest() {
+                failures = 0
+                if let event = suspend() { return event }
+                continue
+            }
+            let resized = TerminalRestorer.takeResize()
+            let continued = TerminalRestorer.takeContinued()
+            if resized || continued {
+                failures = 0
+                if let event = followWindowSize(repaint: continued) { return event }
+            }
             let code = wgetch(kuchi_stdscr())
             if code == ERR {
                 // A signal interrupts the blocking read (handlers are installed without
                 // SA_RESTART); otherwise ERR means "no input" in non-blocking mode.
                 if let signal = TerminalRestorer.pendingSignal() { return .interrupted(signal: signal) }
                 guard wait else { return nil }
+                // A read that failed because another program made the terminal non-blocking
+                // meanwhile is not a sign that the terminal is gone.
+                if TerminalRestorer.makeInputBlocking() { continue }
                 // A blocking read that keeps failing means the terminal is gone (input closed
                 // without a SIGHUP); stop instead of spinning on it.
                 failures += 1
@@ -157,6 +184,38 @@ final class NcursesTerminal: TerminalBackend {
             }
             if let scalar = decoder.feed(UInt8(code)), let key = Self.characterKey(scalar.value) { return .keyPressed(key) }
         }
+    }
+
+    /// suspend: Ctrl-Z. Leaves curses mode (the shell gets its screen, modes and cursor back),
+    /// stops, and on `fg` returns what the app must do: end, if a quit signal arrived while
+    /// stopped (without waiting for a key); lay out again, if the window was resized meanwhile
+    /// (no SIGWINCH reaches a stopped job); otherwise nil, after repainting the same screen.
+    private func suspend() -> InputEvent? {
+        suspended = true
+        endwin()
+        TerminalRestorer.suspendNow()
+        _ = TerminalRestorer.takeContinued()
+        if let signal = TerminalRestorer.pendingSignal() { return .interrupted(signal: signal) }
+        suspended = false
+        if let event = followWindowSize(repaint: true) { return event }
+        return nil
+    }
+
+    /// followWindowSize: adopts the window's size (clamped by `TerminalSizeLimit`) after a
+    /// SIGWINCH or a resume. A new size becomes `.terminalResized` (`resizeterm` also marks the
+    /// whole screen for repainting); the same size after a resume is repainted in place, since
+    /// the shell or a stop message may have written over it.
+    private func followWindowSize(repaint: Bool) -> InputEvent? {
+        let current = size
+        if let window = TerminalSizeLimit.publish(), window.rows != current.rows || window.columns != current.columns {
+            resizeterm(Int32(window.rows), Int32(window.columns))
+            return .terminalResized(size)
+        }
+        if repaint {
+            clearok(kuchi_curscr(), true)
+            doupdate()
+        }
+        return nil
     }
 
     /// controlSequence: after an Esc, the rest of a CSI sequence that ncurses did not recognise
@@ -184,26 +243,34 @@ final class NcursesTerminal: TerminalBackend {
         return .some(Self.sgrClick(bytes))
     }
 
-    /// sgrClick: a left-button press in SGR form (`<0;column;rowM`, 1-based), else nil.
-    static func sgrClick(_ bytes: [UInt8]) -> InputEvent? {
-        guard bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: "M") else { return nil }
-        let fields = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self).split(separator: ";").map { Int($0) }
-        guard fields.count == 3, let button = fields[0], let column = fields[1], let row = fields[2],
-              button == 0, column >= 1, row >= 1 else { return nil }
-        return .mouseClicked(row: row - 1, column: column - 1)
-    }
-
     /// close: leaves curses mode; safe to call more than once.
     func close() {
         guard isOpen else { return }
         isOpen = false
         for window in windows.values { delwin(window) }
         windows = [:]
-        mousemask(0, nil)
-        curs_set(1)
-        endwin()
+        if !suspended {
+            mousemask(0, nil)
+            if !hasAlternateScreen {
+                // Blank the screen before leaving, so the shell's prompt starts on a clean
+                // screen instead of over the app's last frame.
+                werase(kuchi_stdscr())
+                clearok(kuchi_curscr(), true)
+                wnoutrefresh(kuchi_stdscr())
+                doupdate()
+            }
+            curs_set(1)
+            endwin()
+        }
         delscreen(screenPointer)
         TerminalRestorer.uninstall()
+        TerminalRestorer.restoreInputFlags()
+    }
+
+    /// capability: a terminfo string capability's bytes, or nil when the terminal lacks it.
+    private static func capability(_ name: String) -> [UInt8]? {
+        guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
+        return Array(String(cString: value).utf8)
     }
 
     private func mouseClick() -> InputEvent? {
@@ -230,20 +297,6 @@ final class NcursesTerminal: TerminalBackend {
         case KEY_BTAB: .backTab
         case KEY_F0 + 1...KEY_F0 + 24: .function(Int(code - KEY_F0))
         default: nil
-        }
-    }
-
-    static func characterKey(_ value: UInt32) -> Key? {
-        switch value {
-        case 9: return .tab
-        case 10, 13: return .enter
-        case 27: return .escape
-        case 8, 127: return .backspace
-        case 1...26: return Unicode.Scalar(value + 96).map { .control(Character($0)) }
-        case 0, 28...31: return nil
-        default:
-            guard let scalar = Unicode.Scalar(value) else { return nil }
-            return .character(Character(scalar))
         }
     }
 

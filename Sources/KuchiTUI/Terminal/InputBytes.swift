@@ -1,0 +1,45 @@
+/// InputBytes: the pure byte rules of the ncurses backend (what a byte or a report means, what
+/// a terminfo string holds), kept apart from the code that calls ncurses so they can be tested
+/// without a terminal.
+extension NcursesTerminal {
+    /// sgrClick: a left-button press in SGR form (`<0;column;rowM`, 1-based), else nil.
+    static func sgrClick(_ bytes: [UInt8]) -> InputEvent? {
+        guard bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: "M") else { return nil }
+        let fields = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self).split(separator: ";").map { Int($0) }
+        guard fields.count == 3, let button = fields[0], let column = fields[1], let row = fields[2],
+              button == 0, column >= 1, row >= 1 else { return nil }
+        return .mouseClicked(row: row - 1, column: column - 1)
+    }
+
+    /// characterKey: the key for one decoded scalar (controls become named keys or nothing).
+    static func characterKey(_ value: UInt32) -> Key? {
+        switch value {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return Unicode.Scalar(value + 96).map { .control(Character($0)) }
+        case 0, 28...31: return nil
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    /// withoutPadding: a terminfo string without its `$<…>` delays, which only `tputs`
+    /// understands; the crash handler writes bytes as they are.
+    static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<"),
+               let end = bytes[index...].firstIndex(of: UInt8(ascii: ">")) {
+                index = end + 1
+                continue
+            }
+            result.append(bytes[index])
+            index += 1
+        }
+        return result
+    }
+}
