@@ -41,10 +41,10 @@ public struct Deck: Sendable {
         return try decode(data, source: source)
     }
 
-    /// bundled: the default deck shipped with Kuchi, found beside the binary (`BundledDeck`).
+    /// bundled: the default deck shipped with Kuchi, found beside the binary (`BundledDeckLocation`).
     public static func bundled() throws(DeckError) -> Deck {
-        guard let url = BundledDeck.url() else {
-            throw DeckError(source: BundledDeck.fileName, problems: [
+        guard let url = BundledDeckLocation.url() else {
+            throw DeckError(source: BundledDeckLocation.fileName, problems: [
                 DeckProblem(.unreadable, "the bundled deck is missing from Kuchi's installation; reinstall Kuchi (scripts/install)"),
             ])
         }

@@ -1,13 +1,13 @@
 import Foundation
 
-/// BundledDeck: where the deck shipped with Kuchi is, found from the running binary's own
+/// BundledDeckLocation: where the deck shipped with Kuchi is, found from the running binary's own
 /// location instead of SwiftPM's generated `Bundle.module`.
 ///
 /// `Bundle.module`'s Linux accessor looks beside the executable, then in the build folder the
 /// binary was compiled in, and calls `fatalError` when neither exists — so an installed `kuchi`
 /// crashed once its checkout was moved or deleted. Here every place is a plain file check, and
 /// a deck found nowhere is an ordinary error the caller reports.
-public enum BundledDeck {
+public enum BundledDeckLocation {
     /// fileName: the bundled deck's file name, the same in every location.
     public static let fileName = "challenges.json"
 
