@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Kuchi",
-    platforms: [.macOS(.v14)],
+    // No `platforms:` claim: Kuchi is built and tested on Linux only (Glibc signal handling,
+    // ncursesw headers, /proc/self/exe; DECISIONS.md "Linux only").
     products: [
         .executable(name: "kuchi", targets: ["KuchiTUI"]),
         .executable(name: "kuchi-bench", targets: ["KuchiBench"]),

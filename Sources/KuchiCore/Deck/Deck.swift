@@ -70,11 +70,11 @@ public struct Deck: Sendable {
         return try decode(data, source: source)
     }
 
-    /// bundled: the default deck shipped with Kuchi.
+    /// bundled: the default deck shipped with Kuchi, found beside the binary (`BundledDeckLocation`).
     public static func bundled() throws(DeckError) -> Deck {
-        guard let url = Bundle.module.url(forResource: "challenges", withExtension: "json") else {
-            throw DeckError(source: "challenges.json", problems: [
-                DeckProblem(.unreadable, "the bundled deck is missing from Kuchi's resources; reinstall Kuchi"),
+        guard let url = BundledDeckLocation.url() else {
+            throw DeckError(source: BundledDeckLocation.fileName, problems: [
+                DeckProblem(.unreadable, "the bundled deck is missing from Kuchi's installation; reinstall Kuchi (scripts/install)"),
             ])
         }
         return try load(from: url)

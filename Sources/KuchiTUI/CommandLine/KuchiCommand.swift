@@ -7,12 +7,16 @@ import KuchiCore
 /// The commands only parse: main.swift dispatches on the parsed value on the main actor, since
 /// the app's models are main-actor isolated and ArgumentParser's `run()` is not.
 struct KuchiCommand: ParsableCommand {
+    /// version: Kuchi's version, the one source for `kuchi --version` and the man page
+    /// (`scripts/install` asks the built binary).
     static let version = "0.2.0"
 
+    /// configuration: its discussion names the folders of the environment `--help` runs in;
+    /// the man page (built from `--experimental-dump-help`) gets only the rules.
     static let configuration = CommandConfiguration(
         commandName: "kuchi",
         abstract: "A Japanese vocabulary quiz for the terminal.",
-        discussion: "Profiles and settings are kept in $XDG_CONFIG_HOME/kuchi (default ~/.config/kuchi).",
+        discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
         subcommands: [CheckDeck.self, Decks.self]
     )
