@@ -134,10 +134,13 @@ public final class ChallengesViewModel {
         triedAnswers.insert(answer)
         score.recordWrong()
         set(\.feedback, to: .wrong(answer))
-        let stored = saveAnswer(review: review, position: index)
-        if review != nil, let stored {
+        if review != nil, let predicted = memory?.queue.cards[index].card.due {
             missedWords.append(MissedWord(question: test.challenge.question, reading: test.challenge.reading,
-                                          answer: test.challenge.answer, due: stored.card.due))
+                                          answer: test.challenge.answer, due: predicted))
+        }
+        let stored = saveAnswer(review: review, position: index)
+        if review != nil, let due = stored?.card.due, let last = missedWords.indices.last, missedWords[last].due != due {
+            missedWords[last].due = due
         }
         return .wrong
     }
