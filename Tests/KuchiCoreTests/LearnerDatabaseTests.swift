@@ -70,7 +70,8 @@ struct LearnerDatabaseTests {
         #expect(database.problem?.kind == .newerVersion)
     }
 
-    @Test("a damaged file is moved aside with its -wal and -shm, and a fresh database starts", arguments: ["garbage", "truncated"])
+    @Test("a damaged file is moved aside with its -wal and -shm, and a fresh database starts",
+          arguments: ["garbage", "truncated", "smashed card table"])
     func damagedMovedAside(kind: String) throws {
         let folder = try TemporaryDirectory()
         let file = folder.path("kuchi.sqlite")
@@ -78,12 +79,21 @@ struct LearnerDatabaseTests {
         if kind == "garbage" {
             bytes = Data("this is not a database, just text that happens to be here\n".utf8)
         } else {
+            var root = 2
             do {
                 let database = LearnerDatabase.open(directory: folder.url)
                 _ = try database.cards(learner: UUID(), deck: try makeDeck(DeckJSON.words(200)))
                 try database.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+                root = try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'card'") ?? 2 }
             }
-            bytes = try Data(contentsOf: file).prefix(4096 + 100)
+            var whole = try Data(contentsOf: file)
+            if kind == "truncated" {
+                whole = whole.prefix(4096 + 100)
+            } else {
+                // The card table's root page overwritten: SQLite opens the file, quick_check fails.
+                whole.replaceSubrange((root - 1) * 4096..<((root - 1) * 4096 + 200), with: Data(repeating: 0xFF, count: 200))
+            }
+            bytes = whole
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
         }
         try bytes.write(to: file)
