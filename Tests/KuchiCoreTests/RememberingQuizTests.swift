@@ -203,3 +203,45 @@ struct RememberingQuizTests {
         #expect(fresh.cardsLeft == 12)
     }
 }
+
+/// Two quiz windows on one learner, and a clock that jumps backwards.
+@MainActor
+@Suite("Remembering quiz, two windows")
+struct TwoWindowQuizTests {
+    @Test("two quiz windows on one learner both log every answer and never undo each other's card")
+    func twoQuizWindows() throws {
+        let fixture = try StudyFixture(words: 6)
+        let clock = TestClock()
+        let first = ChallengesViewModel(deck: fixture.deck, numberOfQuestions: 6, study: fixture.context(fixture.open(), limit: 6),
+                                        random: SeededGenerator(seed: 1), clock: clock.read)
+        let second = ChallengesViewModel(deck: fixture.deck, numberOfQuestions: 6, study: fixture.context(fixture.open(), limit: 6),
+                                         random: SeededGenerator(seed: 1), clock: clock.read)
+        let word = try #require(first.currentTest?.challenge)
+        #expect(second.currentTest?.challenge == word, "the second window resumes the first one's saved session")
+        clock.advance(5)
+        first.check(word.answer)
+        clock.advance(5)
+        second.check(word.answer)
+        let database = fixture.open()
+        #expect(try count(database, "SELECT COUNT(*) FROM review") == 2)
+        let states = try database.writer.read { db in try Int.fetchAll(db, sql: "SELECT state FROM review ORDER BY id") }
+        #expect(states == [CardState.new.rawValue, CardState.learning.rawValue], "the second review built on the first")
+        #expect(try count(database, "SELECT reps FROM card WHERE question = '\(word.question)'") == 2)
+    }
+
+    @Test("a clock that jumps backwards never schedules from a negative interval")
+    func clockBackwards() throws {
+        let fixture = try StudyFixture(words: 3)
+        let database = fixture.open()
+        let ids = try database.cards(learner: fixture.learner, deck: fixture.deck).cards.map(\.id)
+        let time = Date(timeIntervalSince1970: 1_800_000_000)
+        try database.record(ReviewInput(cardID: ids[0], rating: .good, time: time, duration: 1), scheduler: SimpleScheduler())
+        let stored = try #require(try database.record(ReviewInput(cardID: ids[0], rating: .again, time: time.addingTimeInterval(-3600), duration: 1),
+                                                      scheduler: SimpleScheduler()))
+        #expect(stored.card.lastReview == time, "the review counts as no time after the previous one")
+        #expect(stored.card.due == time.addingTimeInterval(60))
+        let times = try database.writer.read { db in try Int64.fetchAll(db, sql: "SELECT time FROM review ORDER BY id") }
+        #expect(times.count == 2)
+        #expect(times.allSatisfy { $0 == 1_800_000_000_000 }, "the log never runs backwards")
+    }
+}
