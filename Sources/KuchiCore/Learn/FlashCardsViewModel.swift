@@ -9,6 +9,7 @@ public struct LearnContext: Sendable {
     /// learner: the profile's UUID.
     public var learner: UUID
 
+    /// init: Learn progress of `learner` in `database`.
     public init(database: LearnerDatabase, learner: UUID) {
         self.database = database
         self.learner = learner

@@ -24,6 +24,7 @@ public struct CardRecord: Equatable, Sendable {
     /// columns: the SELECT list `init(row:now:)` reads, in order.
     static let columns = "id, question, reading, answer, direction, state, step, stability, difficulty, due, last_review, reps, lapses, introduced"
 
+    /// init: a card from its fields (a new card, or one made in memory when the database fails).
     public init(id: Int64, question: String, reading: String, answer: String, direction: StudyDirection,
                 card: FSRSCard, introduced: Date?) {
         self.id = id
@@ -35,6 +36,7 @@ public struct CardRecord: Equatable, Sendable {
         self.introduced = introduced
     }
 
+    /// init: a card from a row selected with `columns`; a new card's missing due is `now`.
     init(row: Row, now: Date) {
         id = row[0]
         question = row[1]
@@ -78,6 +80,7 @@ public struct DeckCards: Sendable {
     public var forgotten: Int
 }
 
+/// LearnerDatabase+Cards: loading a deck's cards (creating rows for new words).
 extension LearnerDatabase {
     /// cards: the learner's cards for `deck` in `direction`, creating rows for words not seen
     /// before (state New) and refreshing changed answers, in one transaction. Cards of words no

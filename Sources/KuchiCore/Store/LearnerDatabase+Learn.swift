@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 
+/// LearnerDatabase+Learn: Learn progress, one small write per swipe.
 extension LearnerDatabase {
     /// setLearned: Learn marked the card remembered (or, on restart, not); one row changed.
     public func setLearned(cardID: Int64, _ learned: Bool) throws {

@@ -12,6 +12,7 @@ public struct ReviewInput: Equatable, Sendable {
     /// duration: milliseconds from the word being shown to the answer.
     public var duration: Int
 
+    /// init: a graded answer.
     public init(cardID: Int64, rating: Rating, time: Date, duration: Int) {
         self.cardID = cardID
         self.rating = rating
@@ -20,6 +21,7 @@ public struct ReviewInput: Equatable, Sendable {
     }
 }
 
+/// LearnerDatabase+Reviews: the review log, card updates and the saved session.
 extension LearnerDatabase {
     /// record: logs a review and updates its card, and saves the session snapshot, in one
     /// transaction (an answer is kept whole or not at all).

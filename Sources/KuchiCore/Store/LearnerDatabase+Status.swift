@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 
+/// LearnerDatabase+Status: the learner's standing for Welcome and `kuchi due`.
 extension LearnerDatabase {
     /// status: the learner's standing over all their decks, in one indexed query (fast enough
     /// for a shell prompt: `kuchi due`).

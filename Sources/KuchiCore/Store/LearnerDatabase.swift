@@ -21,6 +21,7 @@ public final class LearnerDatabase: Sendable {
     /// problem: why the database is not the usual file (nil when all is well), one sentence.
     public let problem: PersistenceError?
 
+    /// init: wraps an opened, migrated connection.
     init(writer: DatabaseQueue, url: URL?, problem: PersistenceError?) {
         self.writer = writer
         self.url = url

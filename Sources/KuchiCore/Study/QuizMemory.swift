@@ -14,6 +14,7 @@ public struct StudyContext {
     /// day: when the learner's study day rolls over.
     public var day: StudyDay
 
+    /// init: a context; the limit is the learner's setting, the day their time zone.
     public init(database: LearnerDatabase, learner: UUID, scheduler: any CardScheduler,
                 newWordLimit: Int = StudyQueue.defaultNewWordLimit, day: StudyDay = StudyDay()) {
         self.database = database
@@ -39,6 +40,8 @@ final class QuizMemory {
     /// problem: the first failure to read or write, in one sentence.
     private(set) var problem: String?
 
+    /// init: loads (or creates) the learner's cards for `deck` and builds the queue; a database
+    /// that cannot be read leaves a queue of new cards in memory and a `problem`.
     init(context: StudyContext, deck: Deck, now: Date) {
         self.context = context
         var cards: [CardRecord] = []
@@ -119,6 +122,7 @@ final class QuizMemory {
         }
     }
 
+    /// reason: the first line of an error, for a one-sentence notice.
     private static func reason(_ error: any Error) -> String {
         "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
     }

@@ -11,6 +11,7 @@ public struct MissedWord: Hashable, Sendable, Codable {
     /// due: when the scheduler brings it back.
     public var due: Date
 
+    /// init: a missed word.
     public init(question: String, reading: String?, answer: String, due: Date) {
         self.question = question
         self.reading = reading
@@ -25,6 +26,7 @@ public struct SessionSnapshot: Equatable, Sendable, Codable {
     /// format: the snapshot layout; a newer one is ignored (a fresh session starts).
     public static let currentFormat = 1
 
+    /// format: this snapshot's layout.
     public var format = SessionSnapshot.currentFormat
     /// numberOfQuestions: right answers that end the session.
     public var numberOfQuestions: Int
@@ -38,16 +40,20 @@ public struct SessionSnapshot: Equatable, Sendable, Codable {
     public var graded: Bool
     /// answeredCards: cards answered right this session, in order.
     public var answeredCards: [Int64]
-    /// correct, wrong, streak, bestStreak: the score.
+    /// correct: right answers so far.
     public var correct: Int
+    /// wrong: misses so far.
     public var wrong: Int
+    /// streak: right answers since the last miss.
     public var streak: Int
+    /// bestStreak: the longest streak so far.
     public var bestStreak: Int
     /// elapsed: seconds played so far.
     public var elapsed: TimeInterval
     /// missed: words missed this session, with when each comes back.
     public var missed: [MissedWord]
 
+    /// init: a snapshot from its fields.
     public init(numberOfQuestions: Int, currentCard: Int64?, choices: [String], triedAnswers: [String], graded: Bool,
                 answeredCards: [Int64], correct: Int, wrong: Int, streak: Int, bestStreak: Int, elapsed: TimeInterval,
                 missed: [MissedWord]) {

@@ -10,6 +10,7 @@ public struct StudyDay: Sendable, Equatable {
     /// timeZone: the learner's time zone.
     public var timeZone: TimeZone
 
+    /// init: a study day rolling over at `rolloverHour` in `timeZone`.
     public init(rolloverHour: Int = 4, timeZone: TimeZone = .current) {
         self.rolloverHour = rolloverHour
         self.timeZone = timeZone

@@ -45,6 +45,8 @@ public struct StudyQueue {
     private var extraOrder: [Int]?
     private var extraHead = 0
 
+    /// init: prepares every order once: due cards by retrievability, upcoming ones by due time,
+    /// new ones in deck order.
     public init(cards: [CardRecord], now: Date, newToday: Int, newWordLimit: Int = StudyQueue.defaultNewWordLimit,
                 retrievability: @escaping (FSRSCard, Date) -> Double) {
         self.cards = cards
@@ -119,16 +121,19 @@ public struct StudyQueue {
         newToday >= newWordLimit || newHead >= newOrder.count ? !hasDue(now: now) : false
     }
 
+    /// hasDue: whether any card is due at `now`.
     private func hasDue(now: Date) -> Bool {
         learning.contains { cards[$0].card.due <= now } || dueOrder.contains { isDue($0, now: now, current: nil) }
             || lateDue.contains { isDue($0, now: now, current: nil) }
             || (upcomingHead < upcoming.count && cards[upcoming[upcomingHead]].card.due <= now)
     }
 
+    /// isDue: a reviewed card, due at `now`, other than the one up.
     private func isDue(_ position: Int, now: Date, current: Int?) -> Bool {
         position != current && cards[position].card.state != .new && cards[position].card.due <= now
     }
 
+    /// pick: records the card as shown this session and returns it.
     private mutating func pick(_ position: Int, _ source: Source) -> (position: Int, source: Source) {
         shown.insert(position)
         return (position, source)

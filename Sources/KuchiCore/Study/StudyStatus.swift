@@ -11,6 +11,7 @@ public struct StudyStatus: Equatable, Sendable {
     /// nextReview: the earliest due time after now, nil when no reviewed card waits.
     public var nextReview: Date?
 
+    /// init: a status from its figures.
     public init(dueNow: Int, newAvailable: Int, nextReview: Date?) {
         self.dueNow = dueNow
         self.newAvailable = newAvailable

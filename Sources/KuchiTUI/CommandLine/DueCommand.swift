@@ -51,6 +51,7 @@ struct DueCommand: ParsableCommand {
         return StudyStatus(dueNow: 0, newAvailable: min(limit, words), nextReview: nil)
     }
 
+    /// run: ArgumentParser's entry; main.swift may call `execute()` directly instead.
     func run() throws {
         let status = execute()
         if status != 0 { throw ExitCode(status) }

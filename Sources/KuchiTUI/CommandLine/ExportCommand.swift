@@ -66,6 +66,7 @@ struct ExportReviews: ParsableCommand {
         options.export(root: root, { try LearnerExport.reviews($0, learner: $1, write: $2) }, header: LearnerExport.reviewsHeader)
     }
 
+    /// run: ArgumentParser's entry; main.swift may call `execute()` directly instead.
     func run() throws {
         let status = execute()
         if status != 0 { throw ExitCode(status) }
@@ -87,6 +88,7 @@ struct ExportCards: ParsableCommand {
         options.export(root: root, { try LearnerExport.cards($0, learner: $1, write: $2) }, header: LearnerExport.cardsHeader)
     }
 
+    /// run: ArgumentParser's entry; main.swift may call `execute()` directly instead.
     func run() throws {
         let status = execute()
         if status != 0 { throw ExitCode(status) }
