@@ -245,3 +245,45 @@ struct TwoWindowQuizTests {
         #expect(times.allSatisfy { $0 == 1_800_000_000_000 }, "the log never runs backwards")
     }
 }
+
+/// Faults during a session and extra practice.
+@MainActor
+@Suite("Remembering quiz, faults")
+struct QuizFaultTests {
+    @Test("a database that stops accepting writes mid-session: a notice, and the quiz goes on")
+    func writeFailureMidSession() throws {
+        let fixture = try StudyFixture(words: 6)
+        let database = fixture.open()
+        let clock = TestClock()
+        let quiz = ChallengesViewModel(deck: fixture.deck, numberOfQuestions: 4, study: fixture.context(database),
+                                       random: SeededGenerator(seed: 1), clock: clock.read)
+        if let answer = quiz.currentTest?.challenge.answer { quiz.check(answer) }
+        #expect(quiz.problem == nil)
+        // query_only makes every write fail, as a full or read-only disk would.
+        try database.writer.inDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        for _ in 0..<3 {
+            clock.advance(5)
+            if let answer = quiz.currentTest?.challenge.answer { quiz.check(answer) }
+        }
+        #expect(quiz.problem?.contains("Could not save your answer") == true)
+        #expect(quiz.isComplete, "the session still completes")
+        #expect(try count(database, "SELECT COUNT(*) FROM review") == 1)
+    }
+
+    @Test("with nothing due and today's new words done, the quiz offers extra practice, graded normally")
+    func extraPractice() throws {
+        let fixture = try StudyFixture(words: 6)
+        let database = fixture.open()
+        let clock = TestClock()
+        let quiz = ChallengesViewModel(deck: fixture.deck, numberOfQuestions: 4, study: fixture.context(database, limit: 2),
+                                       random: SeededGenerator(seed: 1), clock: clock.read)
+        var extra: [Bool] = []
+        for _ in 0..<4 {
+            extra.append(quiz.isExtraPractice)
+            clock.advance(5)
+            if let answer = quiz.currentTest?.challenge.answer { quiz.check(answer) }
+        }
+        #expect(extra == [false, false, true, true])
+        #expect(try count(database, "SELECT COUNT(*) FROM review WHERE rating = 3") == 4)
+    }
+}

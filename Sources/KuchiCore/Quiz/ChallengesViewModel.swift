@@ -48,6 +48,9 @@ public final class ChallengesViewModel {
     public let score: Score
     /// missedWords: words missed this session and when each comes back (with a store).
     public internal(set) var missedWords: [MissedWord] = []
+    /// isExtraPractice: the word up is extra practice: nothing is due and today's new words are
+    /// done (still graded normally; FSRS handles an early review).
+    public internal(set) var isExtraPractice = false
     /// problem: why answers are not being saved, in one sentence (nil when all is well).
     public internal(set) var problem: String?
 
@@ -184,7 +187,9 @@ public final class ChallengesViewModel {
         if isComplete {
             next = nil
         } else if let memory {
-            next = memory.next(now: clock(), excluding: currentIndex)
+            let picked = memory.next(now: clock(), excluding: currentIndex)
+            set(\.isExtraPractice, to: picked?.source == .extraPractice)
+            next = picked?.position
         } else {
             next = remaining.isEmpty ? nil : remaining[Int.random(in: remaining.indices, using: &random)]
         }

@@ -85,9 +85,9 @@ final class QuizMemory {
         queue.cards[position].id
     }
 
-    /// next: the next word's deck position.
-    func next(now: Date, excluding current: Int?) -> Int? {
-        queue.next(now: now, excluding: current)?.position
+    /// next: the next word's deck position and why it was picked.
+    func next(now: Date, excluding current: Int?) -> (position: Int, source: StudyQueue.Source)? {
+        queue.next(now: now, excluding: current)
     }
 
     /// markShown: a resumed session's word counts as shown (extra practice will not repeat it).
