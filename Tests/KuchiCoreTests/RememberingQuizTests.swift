@@ -85,10 +85,13 @@ struct RememberingQuizTests {
             clock.advance(20)
             guard let test = quiz.currentTest else { break }
             seen.append(test.challenge.question)
+            if test.challenge == missed, let wrong = wrongAnswer(quiz) { quiz.check(wrong) }
             quiz.check(test.challenge.answer)
         }
         #expect(seen.contains(missed.question), "back after its 1-minute step: \(seen)")
-        #expect(try reviews(database).filter { $0.card == (try cardID(database, question: missed.question)) }.map(\.rating) == [1, 3])
+        #expect(quiz.missedWords.map(\.question) == [missed.question], "missed twice, listed once")
+        #expect(quiz.missedWords.first?.due ?? .distantPast > clock.now.addingTimeInterval(-60), "with its latest due time")
+        #expect(try reviews(database).filter { $0.card == (try cardID(database, question: missed.question)) }.map(\.rating) == [1, 1])
     }
 
     @Test("the session still ends after N right answers and its saved state is then cleared")

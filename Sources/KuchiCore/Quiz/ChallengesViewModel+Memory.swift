@@ -25,6 +25,16 @@ extension ChallengesViewModel {
         return stored
     }
 
+    /// noteMissed: lists a missed word once, with when it comes back (updated when it is missed
+    /// again); writes only when something changed.
+    func noteMissed(_ challenge: Challenge, due: Date) {
+        if let index = missedWords.firstIndex(where: { $0.question == challenge.question && $0.reading == challenge.reading }) {
+            if missedWords[index].due != due { missedWords[index].due = due }
+        } else {
+            missedWords.append(MissedWord(question: challenge.question, reading: challenge.reading, answer: challenge.answer, due: due))
+        }
+    }
+
     /// snapshot: the session as it stands, to continue after a restart.
     func snapshot(_ memory: QuizMemory) -> SessionSnapshot {
         SessionSnapshot(numberOfQuestions: numberOfQuestions, currentCard: currentIndex.map(memory.cardID(at:)),

@@ -138,13 +138,10 @@ public final class ChallengesViewModel {
         score.recordWrong()
         set(\.feedback, to: .wrong(answer))
         if review != nil, let predicted = memory?.queue.cards[index].card.due {
-            missedWords.append(MissedWord(question: test.challenge.question, reading: test.challenge.reading,
-                                          answer: test.challenge.answer, due: predicted))
+            noteMissed(test.challenge, due: predicted)
         }
         let stored = saveAnswer(review: review, position: index)
-        if review != nil, let due = stored?.card.due, let last = missedWords.indices.last, missedWords[last].due != due {
-            missedWords[last].due = due
-        }
+        if review != nil, let due = stored?.card.due { noteMissed(test.challenge, due: due) }
         return .wrong
     }
 
