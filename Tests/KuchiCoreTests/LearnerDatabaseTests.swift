@@ -109,6 +109,25 @@ struct LearnerDatabaseTests {
         #expect(try count(database, "SELECT COUNT(*) FROM card") == 3)
     }
 
+    @Test("a file whose migration fails (a table of another shape) is moved aside and a fresh one started")
+    func failedMigrationMovedAside() throws {
+        let folder = try TemporaryDirectory()
+        do {
+            let writer = try DatabaseQueue(path: folder.path("kuchi.sqlite").path)
+            try writer.write { db in try db.execute(sql: "CREATE TABLE card (something_else TEXT); INSERT INTO card VALUES ('kept')") }
+            try writer.close()
+        }
+        let database = LearnerDatabase.open(directory: folder.url)
+        #expect(database.problem?.kind == .corrupt)
+        #expect(database.url != nil)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("kuchi.sqlite.broken-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(aside.count == 1)
+        let old = try DatabaseQueue(path: folder.path(try #require(aside.first)).path)
+        #expect(try old.read { db in try String.fetchOne(db, sql: "SELECT something_else FROM card") } == "kept")
+        _ = try database.cards(learner: UUID(), deck: try makeDeck(DeckJSON.words(3)))
+        #expect(try count(database, "SELECT COUNT(*) FROM card") == 3)
+    }
+
     @Test("a folder that cannot be created gives an in-memory database and a notice")
     func unwritableFolderFallsBackToMemory() throws {
         let folder = try TemporaryDirectory()

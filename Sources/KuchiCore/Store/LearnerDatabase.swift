@@ -87,17 +87,35 @@ public final class LearnerDatabase: Sendable {
             return inMemory(problem: PersistenceError(.unwritable, path: directory.path,
                 "Could not create \(directory.path); this session goes on in memory and is not saved."))
         }
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: false))
-            try LearnerSchema.migrator.migrate(queue)
-            let problem = movedAside.map {
-                PersistenceError(.corrupt, path: path, "\(path) was damaged; it was kept as \($0) and a fresh one started.")
+        for attempt in 0..<2 {
+            var queue: DatabaseQueue?
+            do {
+                let opened = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: false))
+                queue = opened
+                try LearnerSchema.migrator.migrate(opened)
+                let problem = movedAside.map {
+                    PersistenceError(.corrupt, path: path, "\(path) was damaged; it was kept as \($0) and a fresh one started.")
+                }
+                return LearnerDatabase(writer: opened, url: url, problem: problem)
+            } catch {
+                // A file whose migration fails for a reason other than the disk (a table of
+                // another shape, say) is damaged: set aside once, then a fresh file is tried.
+                try? queue?.close()
+                guard attempt == 0, !isDiskProblem(error), movedAside == nil, let target = moveAside(url, now: now) else { break }
+                movedAside = target
             }
-            return LearnerDatabase(writer: queue, url: url, problem: problem)
-        } catch {
-            return inMemory(problem: PersistenceError(.unwritable, path: path,
-                "Could not write \(path) (disk full or read-only?); this session goes on in memory and is not saved."))
         }
+        return inMemory(problem: PersistenceError(.unwritable, path: path,
+            "Could not write \(path) (disk full or read-only?); this session goes on in memory and is not saved."))
+    }
+
+    /// isDiskProblem: a failure of the disk or its permissions (full, read-only, I/O), as
+    /// opposed to a file whose content is wrong.
+    static func isDiskProblem(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return true }
+        let disk: [ResultCode] = [.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_IOERR, .SQLITE_PERM,
+                                     .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_NOMEM, .SQLITE_AUTH]
+        return disk.contains(error.resultCode.primaryResultCode)
     }
 
     /// openReadOnly: the file for a quick look (`kuchi due`, exports), nil when there is none.
