@@ -1,4 +1,20 @@
+import Foundation
 import Observation
+
+/// LearnContext: where Learn keeps a learner's progress (which cards are remembered, how many
+/// forgets) so it survives quitting.
+public struct LearnContext: Sendable {
+    /// database: the learner database.
+    public var database: LearnerDatabase
+    /// learner: the profile's UUID.
+    public var learner: UUID
+
+    /// init: Learn progress of `learner` in `database`.
+    public init(database: LearnerDatabase, learner: UUID) {
+        self.database = database
+        self.learner = learner
+    }
+}
 
 /// FlashCardsViewModel: the Learn tab — a stack of cards, flipped to see the meaning, sorted
 /// into remembered (the card leaves the stack) and forgot (it goes back under the stack).
@@ -17,8 +33,15 @@ public final class FlashCardsViewModel {
     private var order: [Int] = []
     private var head = 0
 
+    /// problem: why Learn progress is not being saved, in one sentence (nil when all is well).
+    public private(set) var problem: String?
+
     @ObservationIgnored public let deck: Deck
     @ObservationIgnored private var random: AnyRandom
+    /// store: the database and the learner's (learner, deck) row; nil when nothing is kept.
+    @ObservationIgnored private var store: (database: LearnerDatabase, learnerDeck: Int64)?
+    /// cardIDs: the card of each deck position (its jp-en card), for saving "remembered".
+    @ObservationIgnored private var cardIDs: [Int64] = []
 
     public init(deck: Deck, random: some RandomNumberGenerator) {
         self.deck = deck
@@ -26,8 +49,37 @@ public final class FlashCardsViewModel {
         order = Array(deck.challenges.indices).shuffled(using: &self.random)
     }
 
+    /// init: Learn with progress kept per learner: the cards remembered before stay out of the
+    /// stack, and the counts carry on where the learner left off.
+    public init(deck: Deck, random: some RandomNumberGenerator, learn: LearnContext) {
+        self.deck = deck
+        self.random = AnyRandom(random)
+        do {
+            let loaded = try learn.database.cards(learner: learn.learner, deck: deck)
+            store = (learn.database, loaded.learnerDeck)
+            cardIDs = loaded.cards.map(\.id)
+            remembered = loaded.learned.count
+            forgotten = loaded.forgotten
+            order = deck.challenges.indices.filter { !loaded.learned.contains($0) }.shuffled(using: &self.random)
+        } catch {
+            problem = "Could not read your Learn progress; this round is not saved."
+            order = Array(deck.challenges.indices).shuffled(using: &self.random)
+        }
+        if problem == nil, let message = learn.database.problem?.message { problem = message }
+    }
+
     /// total: the cards in this round.
     public var total: Int { deck.challenges.count }
+
+    /// persist: writes one change of Learn progress; a failure is reported once, not fatal.
+    private func persist(_ change: (LearnerDatabase, Int64) throws -> Void) {
+        guard let store else { return }
+        do {
+            try change(store.database, store.learnerDeck)
+        } catch {
+            if problem == nil { problem = "Could not save your Learn progress; this round goes on unsaved." }
+        }
+    }
 
     /// current: the card on top, nil when every card is remembered.
     public var current: Challenge? {
@@ -48,8 +100,10 @@ public final class FlashCardsViewModel {
     /// remember: the card leaves the stack.
     public func remember() {
         guard !isFinished else { return }
+        let position = order[head]
         remembered += 1
         head += 1
+        if cardIDs.indices.contains(position) { persist { database, _ in try database.setLearned(cardID: cardIDs[position], true) } }
         if isFlipped { isFlipped = false }
     }
 
@@ -58,6 +112,7 @@ public final class FlashCardsViewModel {
     public func forget() {
         guard !isFinished else { return }
         forgotten += 1
+        persist { database, learnerDeck in try database.addForgotten(learnerDeck: learnerDeck) }
         order.append(order[head])
         head += 1
         if isFlipped { isFlipped = false }
@@ -75,5 +130,6 @@ public final class FlashCardsViewModel {
         if remembered != 0 { remembered = 0 }
         if forgotten != 0 { forgotten = 0 }
         if isFlipped { isFlipped = false }
+        persist { database, learnerDeck in try database.resetLearn(learnerDeck: learnerDeck) }
     }
 }

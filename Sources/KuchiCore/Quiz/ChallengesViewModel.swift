@@ -31,9 +31,9 @@ public final class ChallengesViewModel {
     public nonisolated static let choicesPerTest = 3
 
     /// currentTest: the word up and its choices; nil when the session is complete.
-    public private(set) var currentTest: ChallengeTest?
+    public internal(set) var currentTest: ChallengeTest?
     /// triedAnswers: wrong answers already chosen for the current challenge.
-    public private(set) var triedAnswers: Set<String> = []
+    public internal(set) var triedAnswers: Set<String> = []
     /// feedback: what to tell the learner about the last answer, until dismissed.
     public private(set) var feedback: Feedback?
     /// choicesVisible: the choices show (Kuchi's tap on the question hides them).
@@ -41,24 +41,53 @@ public final class ChallengesViewModel {
     /// hintVisible: the reading and romaji show; hidden again on each new word.
     public private(set) var hintVisible = false
     /// numberOfQuestions: correct answers that end this session (fixed for the session).
-    public private(set) var numberOfQuestions: Int
+    public internal(set) var numberOfQuestions: Int
     /// answeredIndices: deck positions answered right this session, in order.
-    private var answeredIndices: [Int] = []
+    var answeredIndices: [Int] = []
     /// score: the session's tally, observable on its own.
     public let score: Score
+    /// missedWords: words missed this session and when each comes back (with a store).
+    public internal(set) var missedWords: [MissedWord] = []
+    /// isExtraPractice: the word up is extra practice: nothing is due and today's new words are
+    /// done (still graded normally; FSRS handles an early review).
+    public internal(set) var isExtraPractice = false
+    /// problem: why answers are not being saved, in one sentence (nil when all is well).
+    public internal(set) var problem: String?
 
     @ObservationIgnored public let deck: Deck
     @ObservationIgnored private var random: AnyRandom
     /// remaining: deck positions not yet answered right; a swap-remove pool so picking the next
     /// word is O(1) however large the deck.
-    @ObservationIgnored private var remaining: [Int] = []
-    @ObservationIgnored private var currentIndex: Int?
+    @ObservationIgnored var remaining: [Int] = []
+    @ObservationIgnored var currentIndex: Int?
     @ObservationIgnored private let indicesByCategory: [String: [Int]]
+    /// memory: the learner's database and study queue; nil for a quiz that remembers nothing.
+    @ObservationIgnored var memory: QuizMemory?
+    /// shownAt: when the current word was shown (an answer's duration is measured from it).
+    @ObservationIgnored var shownAt = Date()
+    /// graded: the current showing has been graded (a miss), so the retry that follows is not.
+    @ObservationIgnored var graded = false
+    @ObservationIgnored let clock: @MainActor () -> Date
 
-    public init(deck: Deck, numberOfQuestions: Int, random: some RandomNumberGenerator = SystemRandomNumberGenerator(),
-                clock: @escaping @MainActor () -> Date = Date.init) {
+    /// init: a quiz that remembers — the words come from the learner's study queue, every
+    /// answer is graded and saved, and a saved session in progress is continued.
+    public convenience init(deck: Deck, numberOfQuestions: Int, study: StudyContext,
+                            random: some RandomNumberGenerator = SystemRandomNumberGenerator(),
+                            clock: @escaping @MainActor () -> Date = Date.init) {
+        self.init(deck: deck, numberOfQuestions: numberOfQuestions, random: random, clock: clock, study: study)
+    }
+
+    /// init: a quiz that remembers nothing: random words, none repeated in a session.
+    public convenience init(deck: Deck, numberOfQuestions: Int, random: some RandomNumberGenerator = SystemRandomNumberGenerator(),
+                            clock: @escaping @MainActor () -> Date = Date.init) {
+        self.init(deck: deck, numberOfQuestions: numberOfQuestions, random: random, clock: clock, study: nil)
+    }
+
+    private init(deck: Deck, numberOfQuestions: Int, random: some RandomNumberGenerator = SystemRandomNumberGenerator(),
+                clock: @escaping @MainActor () -> Date, study: StudyContext?) {
         self.deck = deck
         self.random = AnyRandom(random)
+        self.clock = clock
         self.score = Score(clock: clock)
         self.numberOfQuestions = Self.effectiveQuestions(numberOfQuestions, deckSize: deck.challenges.count)
         var byCategory: [String: [Int]] = [:]
@@ -67,7 +96,16 @@ public final class ChallengesViewModel {
         }
         indicesByCategory = byCategory
         remaining = Array(deck.challenges.indices)
-        advance()
+        if let study {
+            let memory = QuizMemory(context: study, deck: deck, now: clock())
+            self.memory = memory
+            problem = memory.problem
+            if let snapshot = memory.savedSession(), resume(snapshot) { return }
+            advance()
+            saveAnswer(review: nil, position: nil)
+        } else {
+            advance()
+        }
     }
 
     /// numberOfAnswered: correct answers so far; a wrong answer leaves it (and its readers) alone.
@@ -85,17 +123,25 @@ public final class ChallengesViewModel {
     public func check(_ answer: String) -> AnswerOutcome {
         guard let test = currentTest, let index = currentIndex, test.answers.contains(answer) else { return .notAChoice }
         if test.isCorrect(answer) {
+            let review = grade(index, .good)
             score.recordCorrect()
             answeredIndices.append(index)
             if let position = remaining.firstIndex(of: index) { remaining.swapAt(position, remaining.count - 1); remaining.removeLast() }
             set(\.feedback, to: .correct(test.challenge))
             advance()
+            saveAnswer(review: review, position: index)
             return .correct
         }
         if triedAnswers.contains(answer) { return .alreadyTried }
+        let review = grade(index, .again)
         triedAnswers.insert(answer)
         score.recordWrong()
         set(\.feedback, to: .wrong(answer))
+        if review != nil, let predicted = memory?.queue.cards[index].card.due {
+            noteMissed(test.challenge, due: predicted)
+        }
+        let stored = saveAnswer(review: review, position: index)
+        if review != nil, let due = stored?.card.due { noteMissed(test.challenge, due: due) }
         return .wrong
     }
 
@@ -120,30 +166,43 @@ public final class ChallengesViewModel {
             set(\.numberOfQuestions, to: Self.effectiveQuestions(numberOfQuestions, deckSize: deck.challenges.count))
         }
         if !answeredIndices.isEmpty { answeredIndices = [] }
+        if !missedWords.isEmpty { missedWords = [] }
         remaining = Array(deck.challenges.indices)
         score.reset()
         set(\.feedback, to: nil)
         set(\.choicesVisible, to: true)
         advance()
+        if memory != nil { saveAnswer(review: nil, position: nil) }
     }
 
     /// advance: picks the next word among those not yet answered right, or ends the session.
     private func advance() {
         if !triedAnswers.isEmpty { triedAnswers = [] }
         set(\.hintVisible, to: false)
-        guard !isComplete, !remaining.isEmpty else {
+        graded = false
+        let next: Int?
+        if isComplete {
+            next = nil
+        } else if let memory {
+            let picked = memory.next(now: clock(), excluding: currentIndex)
+            set(\.isExtraPractice, to: picked?.source == .extraPractice)
+            next = picked?.position
+        } else {
+            next = remaining.isEmpty ? nil : remaining[Int.random(in: remaining.indices, using: &random)]
+        }
+        guard let index = next else {
             currentIndex = nil
             set(\.currentTest, to: nil)
             score.finish()
             return
         }
-        let index = remaining[Int.random(in: remaining.indices, using: &random)]
+        shownAt = clock()
         currentIndex = index
         set(\.currentTest, to: makeTest(for: index))
     }
 
     /// makeTest: the challenge with two distractors, from its own category when it has enough.
-    private func makeTest(for index: Int) -> ChallengeTest {
+    func makeTest(for index: Int) -> ChallengeTest {
         let challenge = deck.challenges[index]
         let needed = Self.choicesPerTest - 1
         var distractors: [String] = []
@@ -181,7 +240,7 @@ public final class ChallengesViewModel {
     }
 
     /// set: writes a property only when the value changes, so observers hear only real changes.
-    private func set<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<ChallengesViewModel, Value>, to value: Value) {
+    func set<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<ChallengesViewModel, Value>, to value: Value) {
         if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
     }
 

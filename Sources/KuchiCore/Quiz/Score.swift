@@ -55,10 +55,24 @@ public final class Score {
         finishedAt = nil
     }
 
+    /// elapsed: seconds since the session started (to its end once finished).
+    public var elapsed: TimeInterval {
+        (finishedAt ?? clock()).timeIntervalSince(startedAt)
+    }
+
+    /// restore: a saved session's tally, continued (its clock runs on from `elapsed`).
+    func restore(correct: Int, wrong: Int, streak: Int, bestStreak: Int, elapsed: TimeInterval) {
+        if self.correct != correct { self.correct = correct }
+        if self.wrong != wrong { self.wrong = wrong }
+        if self.streak != streak { self.streak = streak }
+        if self.bestStreak != bestStreak { self.bestStreak = bestStreak }
+        startedAt = clock().addingTimeInterval(-max(0, elapsed))
+        finishedAt = nil
+    }
+
     /// summary: the figures the congratulations screen shows.
     public var summary: SessionSummary {
-        SessionSummary(correct: correct, wrong: wrong, bestStreak: bestStreak,
-                       elapsed: (finishedAt ?? clock()).timeIntervalSince(startedAt))
+        SessionSummary(correct: correct, wrong: wrong, bestStreak: bestStreak, elapsed: elapsed)
     }
 }
 

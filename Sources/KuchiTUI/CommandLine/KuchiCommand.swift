@@ -18,7 +18,7 @@ struct KuchiCommand: ParsableCommand {
         abstract: "A Japanese vocabulary quiz for the terminal.",
         discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
-        subcommands: [CheckDeck.self, Decks.self]
+        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self]
     )
 
     @Option(help: ArgumentHelp("Play another deck in the same JSON format as the bundled one.", valueName: "file"),

@@ -1,0 +1,68 @@
+import Foundation
+
+/// ChallengesViewModel+Memory: grading answers, saving them and resuming a saved session, for
+/// a quiz given a `StudyContext`.
+extension ChallengesViewModel {
+    /// grade: the review for answering the current word `rating` — nil without a store, and
+    /// nil for the retry after a miss (one grade per showing). Updates the queue at once.
+    func grade(_ position: Int, _ rating: Rating) -> ReviewInput? {
+        guard let memory, !graded else { return nil }
+        graded = true
+        let now = clock()
+        memory.grade(position, rating: rating, now: now)
+        let milliseconds = (now.timeIntervalSince(shownAt) * 1000).rounded()
+        let duration = milliseconds.isFinite ? Int(min(max(0, milliseconds), 86_400_000)) : 0
+        return ReviewInput(cardID: memory.cardID(at: position), rating: rating, time: now, duration: duration)
+    }
+
+    /// saveAnswer: writes the review (if any) and the session as it now stands, in one
+    /// transaction; a finished session is deleted instead. Returns the card as stored.
+    @discardableResult
+    func saveAnswer(review: ReviewInput?, position: Int?) -> CardRecord? {
+        guard let memory else { return nil }
+        let stored = memory.save(review: review, position: position, snapshot: isComplete ? nil : snapshot(memory))
+        set(\.problem, to: memory.problem)
+        return stored
+    }
+
+    /// noteMissed: lists a missed word once, with when it comes back (updated when it is missed
+    /// again); writes only when something changed.
+    func noteMissed(_ challenge: Challenge, due: Date) {
+        if let index = missedWords.firstIndex(where: { $0.question == challenge.question && $0.reading == challenge.reading }) {
+            if missedWords[index].due != due { missedWords[index].due = due }
+        } else {
+            missedWords.append(MissedWord(question: challenge.question, reading: challenge.reading, answer: challenge.answer, due: due))
+        }
+    }
+
+    /// snapshot: the session as it stands, to continue after a restart.
+    func snapshot(_ memory: QuizMemory) -> SessionSnapshot {
+        SessionSnapshot(numberOfQuestions: numberOfQuestions, currentCard: currentIndex.map(memory.cardID(at:)),
+                        choices: currentTest?.answers ?? [], triedAnswers: triedAnswers.sorted(), graded: graded,
+                        answeredCards: answeredIndices.map(memory.cardID(at:)), correct: score.correct, wrong: score.wrong,
+                        streak: score.streak, bestStreak: score.bestStreak, elapsed: score.elapsed, missed: missedWords)
+    }
+
+    /// resume: continues a saved session — same word, same choices, same score — when its word
+    /// is still in the deck; false (a fresh session starts) otherwise.
+    func resume(_ snapshot: SessionSnapshot) -> Bool {
+        guard let memory, let cardID = snapshot.currentCard, let index = memory.position(ofCard: cardID) else { return false }
+        let challenge = deck.challenges[index]
+        let choices = snapshot.choices
+        let test = choices.contains(challenge.answer) && Set(choices).count == choices.count
+            ? ChallengeTest(challenge: challenge, answers: choices) : makeTest(for: index)
+        set(\.numberOfQuestions, to: max(1, min(snapshot.numberOfQuestions, deck.challenges.count)))
+        answeredIndices = snapshot.answeredCards.compactMap(memory.position(ofCard:))
+        remaining = deck.challenges.indices.filter { !answeredIndices.contains($0) }
+        score.restore(correct: snapshot.correct, wrong: snapshot.wrong, streak: snapshot.streak,
+                      bestStreak: snapshot.bestStreak, elapsed: snapshot.elapsed)
+        set(\.missedWords, to: snapshot.missed)
+        set(\.triedAnswers, to: Set(snapshot.triedAnswers).intersection(test.answers))
+        graded = snapshot.graded
+        currentIndex = index
+        memory.markShown(index)
+        shownAt = clock()
+        set(\.currentTest, to: test)
+        return true
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+
+/// CardRecord: one row of the `card` table — a word asked in one direction, with its memory.
+///
+/// Its identity is (learner, deck title, question, reading, direction), never a position in the
+/// deck, so a card keeps its history when the deck is edited or the word removed.
+public struct CardRecord: Equatable, Sendable {
+    /// id: the row id (the `card_id` of the exports).
+    public let id: Int64
+    /// question: the word as the deck writes it.
+    public let question: String
+    /// reading: the kana reading, "" when the deck has none.
+    public let reading: String
+    /// answer: the deck's answer when the card was last synchronised.
+    public let answer: String
+    /// direction: which way the word is asked.
+    public let direction: StudyDirection
+    /// card: the FSRS memory of this card (a new card's `due` is the time it was loaded).
+    public var card: FSRSCard
+    /// introduced: when the card was first reviewed (nil while new); counts today's new words.
+    public var introduced: Date?
+
+    /// columns: the SELECT list `init(row:now:)` reads, in order.
+    static let columns = "id, question, reading, answer, direction, state, step, stability, difficulty, due, last_review, reps, lapses, introduced"
+
+    /// init: a card from its fields (a new card, or one made in memory when the database fails).
+    public init(id: Int64, question: String, reading: String, answer: String, direction: StudyDirection,
+                card: FSRSCard, introduced: Date?) {
+        self.id = id
+        self.question = question
+        self.reading = reading
+        self.answer = answer
+        self.direction = direction
+        self.card = card
+        self.introduced = introduced
+    }
+
+    /// init: a card from a row selected with `columns`; a new card's missing due is `now`.
+    init(row: Row, now: Date) {
+        id = row[0]
+        question = row[1]
+        reading = row[2]
+        answer = row[3]
+        direction = StudyDirection(rawValue: row[4]) ?? .japaneseToEnglish
+        let state = CardState(rawValue: row[5]) ?? .new
+        let due: Int64? = row[9]
+        let lastReview: Int64? = row[10]
+        card = FSRSCard(state: state, step: row[6], stability: row[7], difficulty: row[8],
+                        due: due.map(Milliseconds.date) ?? now, lastReview: lastReview.map(Milliseconds.date),
+                        reps: row[11], lapses: row[12])
+        let introduced: Int64? = row[13]
+        self.introduced = introduced.map(Milliseconds.date)
+    }
+}
+
+/// Milliseconds: the database's time unit (integer ms since the Unix epoch, UTC), as the FSRS
+/// optimizer's review log counts it.
+enum Milliseconds {
+    /// from: a date as whole milliseconds.
+    static func from(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// date: whole milliseconds as a date.
+    static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}
+
+/// DeckCards: a learner's cards for one deck and direction, aligned with the deck's challenges.
+public struct DeckCards: Sendable {
+    /// learnerDeck: the row id of (learner, deck) — the key of sessions and Learn progress.
+    public let learnerDeck: Int64
+    /// cards: `cards[i]` is the card of `deck.challenges[i]`.
+    public var cards: [CardRecord]
+    /// learned: the deck positions Learn has marked remembered.
+    public var learned: Set<Int>
+    /// forgotten: Learn's "forgot" presses since its last restart.
+    public var forgotten: Int
+}
+
+/// LearnerDatabase+Cards: loading a deck's cards (creating rows for new words).
+extension LearnerDatabase {
+    /// cards: the learner's cards for `deck` in `direction`, creating rows for words not seen
+    /// before (state New) and refreshing changed answers, in one transaction. Cards of words no
+    /// longer in the deck are kept (their history stays) but not returned.
+    public func cards(learner: UUID, deck: Deck, direction: StudyDirection = .japaneseToEnglish,
+                      now: Date = Date()) throws -> DeckCards {
+        try writer.write { db in
+            let learnerDeck = try Self.learnerDeckID(db, learner: learner, deck: deck.title)
+            var existing: [String: CardRecord] = [:]
+            var learnedIDs: Set<Int64> = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRecord.columns), learned FROM card WHERE learner_deck = ? AND direction = ?",
+                                           arguments: [learnerDeck, direction.rawValue])
+            while let row = try rows.next() {
+                let record = CardRecord(row: row, now: now)
+                existing[Self.key(record.question, record.reading)] = record
+                if (row[14] as Int) != 0 { learnedIDs.insert(record.id) }
+            }
+            var cards: [CardRecord] = []
+            cards.reserveCapacity(deck.challenges.count)
+            var learned: Set<Int> = []
+            for (position, challenge) in deck.challenges.enumerated() {
+                let reading = challenge.reading ?? ""
+                if let record = existing[Self.key(challenge.question, reading)] {
+                    if record.answer != challenge.answer {
+                        try db.execute(sql: "UPDATE card SET answer = ? WHERE id = ?", arguments: [challenge.answer, record.id])
+                    }
+                    if learnedIDs.contains(record.id) { learned.insert(position) }
+                    cards.append(record)
+                    continue
+                }
+                try db.execute(sql: "INSERT INTO card (learner_deck, question, reading, direction, answer, step) VALUES (?, ?, ?, ?, ?, 0)",
+                               arguments: [learnerDeck, challenge.question, reading, direction.rawValue, challenge.answer])
+                cards.append(CardRecord(id: db.lastInsertedRowID, question: challenge.question, reading: reading,
+                                        answer: challenge.answer, direction: direction, card: FSRSCard(due: now), introduced: nil))
+            }
+            let forgotten = try Int.fetchOne(db, sql: "SELECT learn_forgotten FROM learner_deck WHERE id = ?", arguments: [learnerDeck]) ?? 0
+            return DeckCards(learnerDeck: learnerDeck, cards: cards, learned: learned, forgotten: forgotten)
+        }
+    }
+
+    /// card: one card as the database has it now (another window may have reviewed it).
+    public func card(id: Int64, now: Date = Date()) throws -> CardRecord? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT \(CardRecord.columns) FROM card WHERE id = ?", arguments: [id])
+                .map { CardRecord(row: $0, now: now) }
+        }
+    }
+
+    /// learnerDeckID: the row of (learner, deck), created on first use.
+    static func learnerDeckID(_ db: Database, learner: UUID, deck: String) throws -> Int64 {
+        let learnerKey = learner.uuidString.lowercased()
+        try db.execute(sql: "INSERT OR IGNORE INTO learner_deck (learner, deck) VALUES (?, ?)", arguments: [learnerKey, deck])
+        return try Int64.fetchOne(db, sql: "SELECT id FROM learner_deck WHERE learner = ? AND deck = ?", arguments: [learnerKey, deck]) ?? 0
+    }
+
+    /// key: a dictionary key for (question, reading) that cannot collide across the two fields.
+    private static func key(_ question: String, _ reading: String) -> String {
+        question + "\u{1F}" + reading
+    }
+}

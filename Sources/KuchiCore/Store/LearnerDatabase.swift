@@ -1,0 +1,222 @@
+import Foundation
+import GRDB
+
+/// LearnerDatabase: the SQLite file that remembers every learner's cards, reviews, Learn progress
+/// and session in progress (`kuchi.sqlite` in Kuchi's data folder).
+///
+/// Opening never fails: a file Kuchi cannot use is refused (newer Kuchi), moved aside (damaged)
+/// or worked around (unwritable disk), and the session goes on with an in-memory database and a
+/// one-sentence `problem` the UI shows. Every change is a small transaction of its own, so two
+/// processes sharing the file (two Kuchi windows) both keep their answers and never undo each
+/// other; WAL keeps a reader from blocking the writer, and a kill -9 loses at most the
+/// transaction being written (SQLite rolls it back on the next open).
+public final class LearnerDatabase: Sendable {
+    /// fileName: the database file in the data folder.
+    public static let fileName = "kuchi.sqlite"
+
+    /// writer: the one connection of this process (a queue serialises its use).
+    let writer: DatabaseQueue
+    /// url: the file, or nil when the database lives in memory.
+    public let url: URL?
+    /// problem: why the database is not the usual file (nil when all is well), one sentence.
+    public let problem: PersistenceError?
+
+    /// init: wraps an opened, migrated connection.
+    init(writer: DatabaseQueue, url: URL?, problem: PersistenceError?) {
+        self.writer = writer
+        self.url = url
+        self.problem = problem
+    }
+
+    /// defaultDirectory: `$XDG_DATA_HOME/kuchi`, else `~/.local/share/kuchi`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return URL(fileURLWithPath: data).appendingPathComponent("kuchi")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/kuchi")
+    }
+
+    /// inMemory: a fresh, migrated database that lasts as long as this value (tests, and the
+    /// fallback when the file cannot be used).
+    public static func inMemory(problem: PersistenceError? = nil) -> LearnerDatabase {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        do {
+            let queue = try DatabaseQueue(configuration: configuration)
+            try LearnerSchema.migrator.migrate(queue)
+            return LearnerDatabase(writer: queue, url: nil, problem: problem)
+        } catch {
+            // Only a machine out of memory fails to open and migrate an empty in-memory database.
+            fatalError("SQLite could not start an in-memory database: \(error)")
+        }
+    }
+
+    /// open: the database in `directory`, created and migrated as needed; never throws.
+    ///
+    /// - A file from a newer Kuchi is left byte for byte untouched (it is only read, read-only).
+    /// - A damaged file (not SQLite, failing `quick_check` or migration) is renamed
+    ///   `kuchi.sqlite.broken-<time>` with its `-wal`/`-shm`, and a fresh file started.
+    /// - A folder or disk Kuchi cannot write to gives an in-memory database.
+    public static func open(directory: URL, now: Date = Date()) -> LearnerDatabase {
+        let url = directory.appendingPathComponent(fileName)
+        let path = url.path
+        var movedAside: String?
+        if FileManager.default.fileExists(atPath: path) {
+            switch inspect(path) {
+            case .usable:
+                break
+            case .newer(let version):
+                return inMemory(problem: PersistenceError(.newerVersion, path: path,
+                    "\(path) was written by a newer Kuchi (schema \(version), this one knows \(LearnerSchema.version)); it was left untouched and this session is not saved."))
+            case .damaged:
+                guard let target = moveAside(url, now: now) else {
+                    return inMemory(problem: PersistenceError(.corrupt, path: path,
+                        "\(path) is damaged and could not be moved aside; this session is not saved."))
+                }
+                movedAside = target
+            case .unreadable:
+                return inMemory(problem: PersistenceError(.unreadable, path: path,
+                    "Could not read \(path) (check its permissions); this session is not saved."))
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            return inMemory(problem: PersistenceError(.unwritable, path: directory.path,
+                "Could not create \(directory.path); this session goes on in memory and is not saved."))
+        }
+        for attempt in 0..<2 {
+            var queue: DatabaseQueue?
+            do {
+                let opened = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: false))
+                queue = opened
+                try LearnerSchema.migrator.migrate(opened)
+                let problem = movedAside.map {
+                    PersistenceError(.corrupt, path: path, "\(path) was damaged; it was kept as \($0) and a fresh one started.")
+                }
+                return LearnerDatabase(writer: opened, url: url, problem: problem)
+            } catch {
+                // A file whose migration fails for a reason other than the disk (a table of
+                // another shape, say) is damaged: set aside once, then a fresh file is tried.
+                try? queue?.close()
+                guard attempt == 0, !isDiskProblem(error), movedAside == nil, let target = moveAside(url, now: now) else { break }
+                movedAside = target
+            }
+        }
+        return inMemory(problem: PersistenceError(.unwritable, path: path,
+            "Could not write \(path) (disk full or read-only?); this session goes on in memory and is not saved."))
+    }
+
+    /// isDiskProblem: a failure of the disk or its permissions (full, read-only, I/O), as
+    /// opposed to a file whose content is wrong.
+    static func isDiskProblem(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return true }
+        let disk: [ResultCode] = [.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_IOERR, .SQLITE_PERM,
+                                     .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_NOMEM, .SQLITE_AUTH]
+        return disk.contains(error.resultCode.primaryResultCode)
+    }
+
+    /// openReadOnly: the file for a quick look (`kuchi due`, exports), nil when there is none.
+    /// Never creates, migrates or moves anything.
+    public static func openReadOnly(directory: URL) throws(PersistenceError) -> LearnerDatabase? {
+        let path = directory.appendingPathComponent(fileName).path
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        switch inspect(path, thorough: false) {
+        case .usable:
+            do {
+                let queue = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: true))
+                return LearnerDatabase(writer: queue, url: URL(fileURLWithPath: path), problem: nil)
+            } catch {
+                throw PersistenceError(.unreadable, path: path, "Could not read \(path).")
+            }
+        case .newer(let version):
+            throw PersistenceError(.newerVersion, path: path,
+                                   "\(path) was written by a newer Kuchi (schema \(version)); this one knows \(LearnerSchema.version).")
+        case .damaged:
+            throw PersistenceError(.corrupt, path: path, "\(path) is damaged; start kuchi to set it aside and begin a fresh one.")
+        case .unreadable:
+            throw PersistenceError(.unreadable, path: path, "Could not read \(path) (check its permissions).")
+        }
+    }
+
+    /// fileConfiguration: WAL (readers never block the writer), a busy timeout so two windows
+    /// wait for each other instead of failing, and NORMAL sync: in WAL mode a commit survives a
+    /// killed process; only a power cut may lose the last commits, never the file's integrity.
+    static func fileConfiguration(readonly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = readonly
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        if !readonly {
+            configuration.journalMode = .wal
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        return configuration
+    }
+
+    /// Inspection: what a read-only look at an existing file found.
+    enum Inspection: Equatable {
+        case usable
+        case newer(Int)
+        case damaged
+        case unreadable
+    }
+
+    /// inspect: reads the file read-only (so a refused file is never changed): is it SQLite,
+    /// do its tables other than the review log pass `quick_check` (when `thorough`), and is its
+    /// schema one this Kuchi knows?
+    static func inspect(_ path: String, thorough: Bool = true) -> Inspection {
+        guard FileManager.default.isReadableFile(atPath: path) else { return .unreadable }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: true))
+            return try queue.read { db -> Inspection in
+                if thorough {
+                    // The small tables the quiz starts from, not the review log: checking 100k
+                    // reviews would double Kuchi's start-up; damage there surfaces as an error
+                    // when it is read (an export), never as lost answers.
+                    for table in ["sqlite_master", "learner_deck", "card", "session"] {
+                        let exists = try table == "sqlite_master"
+                            || Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = ?)", arguments: [table]) ?? false
+                        guard exists else { continue }
+                        if try String.fetchOne(db, sql: "PRAGMA quick_check(\(table))") != "ok" { return .damaged }
+                    }
+                }
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                if version > LearnerSchema.version { return .newer(version) }
+                if try LearnerSchema.migrator.hasBeenSuperseded(db) { return .newer(version) }
+                return .usable
+            }
+        } catch {
+            return .damaged
+        }
+    }
+
+    /// moveAside: renames the file (and its `-wal`/`-shm`) to `….broken-<UTC time>`; returns the
+    /// new name, or nil when it could not be renamed.
+    private static func moveAside(_ url: URL, now: Date) -> String? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let stamp = formatter.string(from: now)
+        var target = url.path + ".broken-\(stamp)"
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: target) {
+            attempt += 1
+            target = url.path + ".broken-\(stamp)-\(attempt)"
+        }
+        do {
+            try FileManager.default.moveItem(atPath: url.path, toPath: target)
+        } catch {
+            return nil
+        }
+        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+            try? FileManager.default.moveItem(atPath: url.path + suffix, toPath: target + suffix)
+        }
+        return (target as NSString).lastPathComponent
+    }
+}

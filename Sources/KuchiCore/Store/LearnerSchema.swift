@@ -1,0 +1,63 @@
+import GRDB
+
+/// LearnerSchema: the database's tables, as versioned migrations.
+///
+/// Compact on purpose (the review log grows by every answer): learner and deck are stored once
+/// in `learner_deck` and cards refer to it by a small integer; times are integer milliseconds
+/// since the Unix epoch (UTC). `PRAGMA user_version` carries the schema version so a newer
+/// file is recognised before anything touches it.
+enum LearnerSchema {
+    /// version: the newest schema this Kuchi knows (the number of migrations).
+    static let version = 1
+
+    /// migrator: every migration, oldest first; a new schema adds one and never edits an old one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE learner_deck (
+                    id INTEGER PRIMARY KEY,
+                    learner TEXT NOT NULL,
+                    deck TEXT NOT NULL,
+                    learn_forgotten INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (learner, deck)
+                );
+                CREATE TABLE card (
+                    id INTEGER PRIMARY KEY,
+                    learner_deck INTEGER NOT NULL REFERENCES learner_deck(id),
+                    question TEXT NOT NULL,
+                    reading TEXT NOT NULL,
+                    direction TEXT NOT NULL,
+                    answer TEXT NOT NULL,
+                    state INTEGER NOT NULL DEFAULT 0,
+                    step INTEGER,
+                    stability REAL,
+                    difficulty REAL,
+                    due INTEGER,
+                    last_review INTEGER,
+                    reps INTEGER NOT NULL DEFAULT 0,
+                    lapses INTEGER NOT NULL DEFAULT 0,
+                    introduced INTEGER,
+                    learned INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (learner_deck, question, reading, direction)
+                );
+                CREATE INDEX card_due ON card (learner_deck, state, due);
+                CREATE TABLE review (
+                    id INTEGER PRIMARY KEY,
+                    card INTEGER NOT NULL REFERENCES card(id),
+                    time INTEGER NOT NULL,
+                    rating INTEGER NOT NULL,
+                    state INTEGER NOT NULL,
+                    duration INTEGER NOT NULL
+                );
+                CREATE INDEX review_card ON review (card);
+                CREATE TABLE session (
+                    learner_deck INTEGER PRIMARY KEY REFERENCES learner_deck(id),
+                    snapshot TEXT NOT NULL
+                );
+                PRAGMA user_version = 1;
+                """)
+        }
+        return migrator
+    }
+}

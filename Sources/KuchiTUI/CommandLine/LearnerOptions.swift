@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import KuchiCore
+
+/// LearnerOptions: the options `kuchi due` and `kuchi export` share — whose data, and where the
+/// profiles and the database live (as the main command takes them).
+///
+/// ArgumentParser hands an option the root command also declares (`--profile`, `--config-dir`)
+/// to the root even after the subcommand's name, so the commands read both: `resolved(root:)`.
+struct LearnerOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The learner (a saved profile's name); optional when only one is saved.", valueName: "name"))
+    var profile: String?
+
+    @Option(name: .customLong("config-dir"), help: ArgumentHelp("Profiles are in this folder instead of the XDG location.", valueName: "dir"),
+            completion: .directory)
+    var configDir: String?
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("The learner database is in this folder instead of the XDG location.", valueName: "dir"),
+            completion: .directory)
+    var dataDir: String?
+
+    /// CommandFailure: a message for standard error and the exit status (2: usage or data problem).
+    struct CommandFailure: Error {
+        let message: String
+        var status: Int32 = 2
+    }
+
+    /// resolved: these options with the values the root command parsed filled in.
+    func resolved(root: KuchiCommand) -> LearnerOptions {
+        var options = self
+        options.profile = profile ?? root.profile
+        options.configDir = configDir ?? root.configDir
+        return options
+    }
+
+    /// learner: the chosen profile — `--profile NAME`, else the only saved one. With several
+    /// saved and none named, the learner is asked to choose (scripts must not guess).
+    func learner() throws(CommandFailure) -> Profile {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
+        let profiles = ProfileStore(directory: directory).loadAll().profiles
+        let names = profiles.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
+        if let profile {
+            let wanted = profile.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let match = profiles.first(where: { $0.name.lowercased() == wanted }) else {
+                throw CommandFailure(message: "there is no saved profile named \"\(profile)\""
+                                     + (names.isEmpty ? "." : "; saved profiles: \(names.joined(separator: ", "))."))
+            }
+            return match
+        }
+        switch profiles.count {
+        case 0: throw CommandFailure(message: "no saved learner yet — start kuchi and keep Remember me on, or pass --profile NAME.")
+        case 1: return profiles[0]
+        default: throw CommandFailure(message: "several learners — choose one with --profile NAME: \(names.joined(separator: ", "))")
+        }
+    }
+
+    /// database: the learner database opened read-only, nil when none exists yet.
+    func database() throws(CommandFailure) -> LearnerDatabase? {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        do throws(PersistenceError) {
+            return try LearnerDatabase.openReadOnly(directory: directory)
+        } catch {
+            throw CommandFailure(message: error.message)
+        }
+    }
+
+    /// fail: prints the failure to standard error and returns its status.
+    static func fail(_ failure: CommandFailure) -> Int32 {
+        FileHandle.standardError.write(Data("kuchi: \(failure.message)\n".utf8))
+        return failure.status
+    }
+}
