@@ -41,7 +41,7 @@ struct RenderLogE2ETests {
         try session.waitFor("the side-by-side layout", ResizeE2ETests.isSideBySide)
         #expect(try log.draws(since: mark).sorted() == ["choices", "header", "keybar", "question", "score"], "a resize")
         #expect(try log.lines(since: mark).contains("layout 20x100 challenge"))
-        #expect(try log.lines(since: mark).contains { $0.hasPrefix("draw question 15x50") })
+        #expect(try log.lines(since: mark).contains { $0.hasPrefix("draw question 15x40") })
     }
 
     @Test func idleKeysDrawNothingAndCursorMovesDrawOnlyChoices() throws {

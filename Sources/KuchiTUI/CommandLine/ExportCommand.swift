@@ -55,7 +55,7 @@ struct ExportOptions: ParsableArguments {
 struct ExportReviews: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reviews",
-        abstract: "Every graded answer: card_id,review_time (ms, UTC),review_rating (1–4),review_state (before),review_duration (ms)."
+        abstract: "Every graded answer as CSV: card_id, review_time (ms, UTC), review_rating (1–4), review_state (before), review_duration (ms)."
     )
 
     @OptionGroup var options: ExportOptions
@@ -77,7 +77,7 @@ struct ExportReviews: ParsableCommand {
 struct ExportCards: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cards",
-        abstract: "Every card: card_id,deck,question,reading,answer,direction,state,step,stability,difficulty,due,last_review,reps,lapses."
+        abstract: "Every card as CSV: card_id, deck, question, reading, answer, direction, state, step, stability, difficulty, due, last_review, reps, lapses."
     )
 
     @OptionGroup var options: ExportOptions

@@ -84,10 +84,20 @@ struct ChallengeView: Sendable {
         let words = BundledDeck.shared.words(on: screen)
         guard words.count == 1 else { return nil }
         var choices: [Choice] = []
+        var open = false  // the row above was a choice: a wrapped answer continues below it
         for row in screen {
-            for match in row.matches(of: #/│ ([▸ ]) ([1-9])  (.+?) *( ✗(?: not this one)?)? *│/#) {
+            // Side by side, the choices pane is the last "││…│" segment of the row.
+            let segment = row.range(of: "││", options: .backwards).map { String(row[row.index(before: $0.upperBound)...]) } ?? row
+            if let match = segment.firstMatch(of: #/│ ([▸ ]) ([1-9])  (.+?) *( ✗(?: not this one)?)? *│/#) {
                 choices.append(Choice(digit: Int(match.output.2)!, text: String(match.output.3),
                                       tried: match.output.4 != nil, selected: match.output.1 == "▸"))
+                open = true
+            } else if open, let last = choices.last,
+                      let match = segment.firstMatch(of: #/^│      (\S.*?) *( ✗(?: not this one)?)? *│$/#) {
+                choices[choices.count - 1] = Choice(digit: last.digit, text: last.text + " " + match.output.1,
+                                                    tried: last.tried || match.output.2 != nil, selected: last.selected)
+            } else {
+                open = false
             }
         }
         guard choices.map(\.digit) == [1, 2, 3] else { return nil }
