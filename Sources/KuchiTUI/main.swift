@@ -46,13 +46,11 @@ enum Launch {
             route = user.savedProfiles.isEmpty ? .register : .profiles
         }
         let questions = options.questions ?? user.numberOfQuestions
-        let quiz: ChallengesViewModel
         let seed = environment["KUCHI_SEED"].flatMap(UInt64.init)
-        if let seed {
-            quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: seed))
-        } else {
-            quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions)
-        }
+        let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        let database = LearnerDatabase.open(directory: dataDirectory)
+        let study = Study(deck: deck, database: database, seed: seed, clock: Date.init)
+        let quiz = study.quiz(for: user, questions: questions)
         let state = AppState(route: route)
         state.questionsOverride = options.questions
         let terminal: NcursesTerminal
@@ -62,12 +60,12 @@ enum Launch {
             return fail(error.description)
         }
         let app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
-                      redrawEverything: environment["KUCHI_REDRAW"] == "all", seed: seed)
+                      redrawEverything: environment["KUCHI_REDRAW"] == "all", seed: seed, study: study)
         let signal = app.run()
         terminal.close()
         user.recordUse()
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
-        let problems = loadProblems.map(\.message) + (user.problem.map { [$0] } ?? [])
+        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, app.quiz.problem].compactMap { $0 }
         for problem in Set(problems).sorted() {
             StandardError.write("kuchi: \(problem)")
         }
@@ -116,6 +114,9 @@ func main() -> Int32 {
     switch command {
     case let check as CheckDeck: report = check.report()
     case let decks as Decks: report = decks.report()
+    case let due as DueCommand: return due.execute()
+    case let reviews as ExportReviews: return reviews.execute()
+    case let cards as ExportCards: return cards.execute()
     case let options as KuchiCommand: return Launch.run(LaunchOptions(options))
     default:
         // ArgumentParser's own commands (`kuchi help`, and `--help` on some paths) print

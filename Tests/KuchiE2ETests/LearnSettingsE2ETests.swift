@@ -69,7 +69,7 @@ struct LearnSettingsE2ETests {
         #expect(stillSettings[0].contains("[Settings]"))
 
         // Forget me asks first; y deletes the profile and returns to Register.
-        try session.sendKeys("Down")
+        try session.sendKeys("End")
         try session.waitForText("▸ Forget me")
         try session.sendKeys("Enter")
         let confirm = try session.waitForText("Are you sure?")
@@ -90,7 +90,7 @@ struct LearnSettingsE2ETests {
         try app.answer(right: false)
         try session.sendKeys("s")
         try session.waitForText("Settings for Alice")
-        try session.sendKeys("Down", "Down", "Down", "Down", "Enter")
+        try session.sendKeys("End", "Enter")
         try session.waitForText("Are you sure?")
         try session.sendKeys("y")
         try app.register(name: "Bob")
@@ -107,7 +107,7 @@ struct LearnSettingsE2ETests {
         try app.registerAndStart()
         try session.sendKeys("s")
         try session.waitForText("Settings for さくら")
-        try session.sendKeys("Down", "Down", "Down", "Down", "Space")
+        try session.sendKeys("End", "Space")
         try session.waitForText("Are you sure?")
         try session.sendKeys("n")
         let kept = try session.waitFor("the confirmation gone") { !$0.contains { $0.contains("Are you sure?") } }

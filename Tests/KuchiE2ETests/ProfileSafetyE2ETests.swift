@@ -64,7 +64,7 @@ struct ProfileSafetyE2ETests {
     @Test(.requiresTmux)
     func forgetInOneWindowIsNotUndoneByTheOther() throws {
         let (first, second) = try twoWindows()
-        try first.session.sendKeys("Down", "Down", "Down", "Down")
+        try first.session.sendKeys("End")
         try first.session.waitForText("▸ Forget me")
         try first.session.sendKeys("Enter")
         try first.session.waitForText("Are you sure?")

@@ -21,8 +21,19 @@ extension ChallengesViewModel {
     func saveAnswer(review: ReviewInput?, position: Int?) -> CardRecord? {
         guard let memory else { return nil }
         let stored = memory.save(review: review, position: position, snapshot: isComplete ? nil : snapshot(memory))
-        set(\.problem, to: memory.problem)
+        if memory.problem != reportedProblem {
+            reportedProblem = memory.problem
+            set(\.problem, to: memory.problem)
+        }
         return stored
+    }
+
+    /// now: the quiz's clock (the summary says when missed words come back).
+    public var now: Date { clock() }
+
+    /// clearProblem: the learner has read the notice.
+    public func clearProblem() {
+        set(\.problem, to: nil)
     }
 
     /// noteMissed: lists a missed word once, with when it comes back (updated when it is missed

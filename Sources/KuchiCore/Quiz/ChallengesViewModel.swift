@@ -53,6 +53,9 @@ public final class ChallengesViewModel {
     public internal(set) var isExtraPractice = false
     /// problem: why answers are not being saved, in one sentence (nil when all is well).
     public internal(set) var problem: String?
+    /// reportedProblem: the store's last problem already raised, so a learner who closed the
+    /// notice is not shown the same sentence again after every answer.
+    @ObservationIgnored var reportedProblem: String?
 
     @ObservationIgnored public let deck: Deck
     @ObservationIgnored private var random: AnyRandom
@@ -100,6 +103,7 @@ public final class ChallengesViewModel {
             let memory = QuizMemory(context: study, deck: deck, now: clock())
             self.memory = memory
             problem = memory.problem
+            reportedProblem = memory.problem
             if let snapshot = memory.savedSession(), resume(snapshot) { return }
             advance()
             saveAnswer(review: nil, position: nil)

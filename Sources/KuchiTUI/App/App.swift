@@ -7,7 +7,15 @@ import KuchiCore
 final class App {
     let state: AppState
     let user: UserManager
-    let quiz: ChallengesViewModel
+    /// quiz: the signed-in learner's session; a new learner (or new queue settings between
+    /// sessions) gets a new one, made by `study`.
+    private(set) var quiz: ChallengesViewModel
+    /// study: makes quizzes and flash cards for a learner; nil keeps the one quiz given (tests).
+    private let study: Study?
+    /// studyKey: who (and with which queue settings) `quiz` was made for.
+    private var studyKey: Study.Key?
+    /// quizGeneration: counts new quizzes, so panes holding the old one are rebuilt.
+    private var quizGeneration = 0
     private let backend: any TerminalBackend
     private let log: RenderLog
     private(set) var hosts: [PaneHost] = []
@@ -30,6 +38,7 @@ final class App {
         var learningEnabled: Bool
         var confirmingForget: Bool
         var takenProfile: UUID?
+        var quizGeneration: Int
         var notice: String?
     }
 
@@ -42,7 +51,9 @@ final class App {
     private let seed: UInt64?
 
     init(state: AppState, user: UserManager, quiz: ChallengesViewModel, backend: any TerminalBackend, log: RenderLog,
-         redrawEverything: Bool = false, seed: UInt64? = nil) {
+         redrawEverything: Bool = false, seed: UInt64? = nil, study: Study? = nil) {
+        self.study = study
+        studyKey = study?.key(for: user)
         self.redrawEverything = redrawEverything
         self.seed = seed
         self.state = state
@@ -57,7 +68,8 @@ final class App {
         switch state.route {
         case .register: RegisterScene(state: state, user: user)
         case .profiles: ProfilesScene(state: state, user: user)
-        case .welcome: WelcomeScene(state: state, user: user, quiz: quiz)
+        case .welcome: WelcomeScene(state: state, user: user, quiz: quiz, status: { [unowned self] in self.study?.status(for: self.user) },
+                                    now: { [unowned self] in self.study?.clock() ?? Date() })
         case .challenge: ChallengeScene(state: state, quiz: quiz)
         case .congratulations: CongratulationsScene(state: state, user: user, quiz: quiz)
         case .learn: LearnScene(state: state, user: user, cards: flashCards)
@@ -96,12 +108,12 @@ final class App {
             break
         case .mouseClicked(let row, let column):
             guard contentFits else { return }
-            user.clearProblem()
+            clearNotice()
             click(row: row, column: column)
         case .keyPressed(let key):
             guard contentFits else { return }
-            if user.problem != nil {
-                user.clearProblem()
+            if notice != nil {
+                clearNotice()
                 if key == .escape { return }
             }
             press(key)
@@ -176,6 +188,35 @@ final class App {
         flashCardsStorage = nil
     }
 
+    /// refreshStudy: a new learner signed in (or, between sessions, the queue's settings
+    /// changed): their own quiz — resuming the session they left — and their own flash cards.
+    private func refreshStudy() {
+        guard let study else { return }
+        let key = study.key(for: user)
+        guard key != studyKey else { return }
+        let learnerChanged = key.learner != studyKey?.learner
+        guard learnerChanged || !quiz.isInProgress else { return }
+        studyKey = key
+        quiz = study.quiz(for: user, questions: state.questionsOverride ?? user.numberOfQuestions)
+        quizGeneration += 1
+        flashCardsStorage = nil
+        state.set(\.choiceCursor, to: ListCursor())
+    }
+
+    /// notice: the problem to show — the profile's, else the progress database's.
+    private var notice: String? {
+        user.problem ?? quiz.problem
+    }
+
+    /// clearNotice: the learner has read it.
+    private func clearNotice() {
+        if user.problem != nil {
+            user.clearProblem()
+        } else if quiz.problem != nil {
+            quiz.clearProblem()
+        }
+    }
+
     /// open: switches tab (from keys or a click on the tab bar).
     func open(_ tab: Tab) {
         state.open(tab, sessionComplete: quiz.isComplete)
@@ -184,7 +225,8 @@ final class App {
     /// flashCards: the Learn tab's deck, made on first use (a large deck costs nothing until then).
     private var flashCards: FlashCardsViewModel {
         if let cards = flashCardsStorage { return cards }
-        let cards = seed.map { FlashCardsViewModel(deck: quiz.deck, random: SeededGenerator(seed: $0)) }
+        let cards = study?.cards(for: user)
+            ?? seed.map { FlashCardsViewModel(deck: quiz.deck, random: SeededGenerator(seed: $0)) }
             ?? FlashCardsViewModel(deck: quiz.deck, random: SystemRandomNumberGenerator())
         flashCardsStorage = cards
         return cards
@@ -221,9 +263,10 @@ final class App {
     func render() {
         let size = backend.size
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
+        refreshStudy()
         let key = LayoutKey(size: size, route: state.route, fits: contentFits, helpVisible: state.helpVisible,
                             learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget,
-                            takenProfile: state.takenProfile?.id, notice: user.problem)
+                            takenProfile: state.takenProfile?.id, quizGeneration: quizGeneration, notice: notice)
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))
@@ -272,11 +315,11 @@ final class App {
         var hosts = [PaneHost(pane: HeaderPane(title: scene.title, tab: state.route.tab, user: user), frame: chrome.header)]
         hosts += scene.panes(in: chrome.body, sizeClass: sizeClass).map { PaneHost(pane: $0.pane, frame: $0.frame) }
         hosts.append(PaneHost(pane: KeyBarPane(bar: keyBar), frame: chrome.keyBar))
-        if let problem = user.problem {
+        if let problem = notice {
             let rows = min(NoticePane.height(for: problem, columns: chrome.body.columns), chrome.body.rows)
             let frame = Rect(row: chrome.body.row + chrome.body.rows - rows, column: chrome.body.column, rows: rows,
                              columns: chrome.body.columns)
-            hosts.append(PaneHost(pane: NoticePane(user: user), frame: frame))
+            hosts.append(PaneHost(pane: NoticePane(message: problem), frame: frame))
         }
         if state.helpVisible {
             let lines = helpLines(for: scene)

@@ -68,7 +68,7 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, forget
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, forget
 }
 
 /// CongratulationsButton: the buttons at the end of a session, in order.

@@ -36,6 +36,11 @@ struct KuchiCommand: ParsableCommand {
             completion: .directory)
     var configDir: String?
 
+    @Option(name: .customLong("data-dir"),
+            help: ArgumentHelp("Keep progress (the learner database) in this folder instead of the XDG location.", valueName: "dir"),
+            completion: .directory)
+    var dataDir: String?
+
     func validate() throws {
         if let questions, !Settings.questionRange.contains(questions) {
             throw ValidationError("--questions must be between \(Settings.questionRange.lowerBound) and \(Settings.questionRange.upperBound), not \(questions).")
@@ -57,11 +62,13 @@ struct LaunchOptions: Equatable {
     var questions: Int?
     var profile: String?
     var configDir: String?
+    var dataDir: String?
 }
 
 extension LaunchOptions {
     init(_ command: KuchiCommand) {
-        self.init(deck: command.deck, questions: command.questions, profile: command.profile, configDir: command.configDir)
+        self.init(deck: command.deck, questions: command.questions, profile: command.profile, configDir: command.configDir,
+                  dataDir: command.dataDir)
     }
 }
 

@@ -30,6 +30,7 @@ struct LearnerOptions: ParsableArguments {
         var options = self
         options.profile = profile ?? root.profile
         options.configDir = configDir ?? root.configDir
+        options.dataDir = dataDir ?? root.dataDir
         return options
     }
 

@@ -48,7 +48,30 @@ struct CongratulationsPane: Pane {
             screen.put(value, row: row, column: left + 24 - value.displayWidth, style: theme.text)
             row += 1
         }
-        drawButtons(into: &screen, row: min(row + 1, area.rows - 1), theme: theme)
+        // The buttons keep the last row they can have; missed words fill what lies between.
+        let buttonRow = min(row + 1, area.rows - 1)
+        let missed = missedLines(width: area.columns - 2, rows: area.rows - 2 - buttonRow)
+        drawButtons(into: &screen, row: min(buttonRow + (missed.isEmpty ? 0 : missed.count + 1), area.rows - 1), theme: theme)
+        for (offset, line) in missed.enumerated() {
+            screen.putCentered(line, row: buttonRow + offset, in: area, style: offset == 0 ? theme.title : theme.text)
+        }
+    }
+
+    /// missedLines: "Missed this time:" and one line per word missed — word (reading) meaning,
+    /// and when it comes back — as many as `rows` hold.
+    private func missedLines(width: Int, rows: Int) -> [String] {
+        let missed = quiz.missedWords
+        guard !missed.isEmpty, rows >= 2 else { return [] }
+        let now = quiz.now
+        var lines = ["Missed this time — they come back soon:"]
+        for word in missed {
+            let reading = word.reading.map { " (\($0))" } ?? ""
+            lines.append("✗ \(word.question)\(reading) “\(word.answer)” · back \(StudyStatus.relative(from: now, to: word.due))"
+                .truncated(toWidth: width))
+        }
+        guard lines.count > rows else { return lines }
+        let hidden = lines.count - rows + 1
+        return Array(lines.prefix(rows - 1)) + ["… and \(hidden) more"]
     }
 
     private func drawButtons(into screen: inout Screen, row: Int, theme: Theme) {

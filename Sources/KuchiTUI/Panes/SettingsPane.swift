@@ -7,9 +7,9 @@ struct SettingsPane: Pane {
     let state: AppState
     let name = "settings"
 
-    /// spacing: a blank row between settings when the pane has room (13 rows), none otherwise.
+    /// spacing: a blank row between settings when the pane has room for them and the note.
     static func spacing(rows: Int) -> Int {
-        rows >= 13 ? 2 : 1
+        rows >= 2 + SettingsRow.allCases.count * 2 + 2 ? 2 : 1
     }
 
     static func top(rows: Int) -> Int {
@@ -54,6 +54,9 @@ struct SettingsPane: Pane {
     static func label(_ row: SettingsRow) -> String {
         switch row {
         case .questions: "Number of questions"
+        case .newWords: "New words per day"
+        case .retention: "Desired retention"
+        case .rollover: "Next day starts at"
         case .appearance: "Appearance"
         case .learning: "Learning enabled"
         case .cardColor: "Card colour"
@@ -64,6 +67,9 @@ struct SettingsPane: Pane {
     static func note(for row: SettingsRow) -> String {
         switch row {
         case .questions: "3 to 20 correct answers end a session; takes effect from the next game."
+        case .newWords: "New words the daily queue brings, 0 to 100, after the words due; from the next session."
+        case .retention: "How sure you want to be of remembering a word when it comes back (70–97%): higher means more reviews."
+        case .rollover: "The hour a new study day begins, as in Anki: reviews after midnight still count for the night before."
         case .appearance: "Terminal uses your terminal's colours; monochrome uses none."
         case .learning: "Off hides the Learn tab."
         case .cardColor: "The colour of the Learn tab's flash cards."
@@ -86,6 +92,12 @@ struct SettingsPane: Pane {
         switch row {
         case .questions:
             stepper("\(user.numberOfQuestions)", for: row, into: &screen, row: line, column: column, theme: theme)
+        case .newWords:
+            stepper("\(user.newWordsPerDay)", for: row, into: &screen, row: line, column: column, theme: theme)
+        case .retention:
+            stepper("\(Int((user.desiredRetention * 100).rounded()))%", for: row, into: &screen, row: line, column: column, theme: theme)
+        case .rollover:
+            stepper(String(format: "%02d:00", user.dayRolloverHour), for: row, into: &screen, row: line, column: column, theme: theme)
         case .appearance:
             stepper(Self.name(user.appearance), for: row, into: &screen, row: line, column: column, theme: theme)
         case .learning:

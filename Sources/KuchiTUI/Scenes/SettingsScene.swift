@@ -4,7 +4,7 @@ import KuchiCore
 struct SettingsScene: Scene {
     /// Action: what Settings does.
     enum Action: SceneAction {
-        case moveUp, moveDown
+        case moveUp, moveDown, first, last
         /// change: steps a row's value (← → − +, or a click on ◂ ▸).
         case change(SettingsRow, by: Int)
         /// activate: Space/Enter on the focused row: toggles a switch, presses a button; a value
@@ -35,6 +35,7 @@ struct SettingsScene: Scene {
         return [
             Binding(triggers: [(.up, .moveUp), (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown)],
                     keys: "↑↓", helpKeys: "↑ ↓  k j", bar: "Move", help: "move between settings"),
+            Binding(triggers: [(.home, .first), (.end, .last)], keys: "Home End", help: "the first or the last setting"),
             Binding(triggers: [(.left, .change(row, by: -1)), (.character("-"), .change(row, by: -1)),
                                (.right, .change(row, by: 1)), (.character("+"), .change(row, by: 1)),
                                (.character("="), .change(row, by: 1))],
@@ -66,6 +67,8 @@ struct SettingsScene: Scene {
         switch action {
         case .moveUp: state.set(\.settingsRow, to: all[max(index - 1, 0)])
         case .moveDown: state.set(\.settingsRow, to: all[min(index + 1, all.count - 1)])
+        case .first: state.set(\.settingsRow, to: all[0])
+        case .last: state.set(\.settingsRow, to: all[all.count - 1])
         case .change(let row, let step):
             state.set(\.settingsRow, to: row)
             change(row, by: step)
@@ -89,6 +92,16 @@ struct SettingsScene: Scene {
         case .questions:
             let next = Settings.clampQuestions(user.numberOfQuestions + step)
             if next != user.numberOfQuestions { user.numberOfQuestions = next }
+        case .newWords:
+            // Steps of 5 beyond 20: 100 is far, and a learner rarely wants 37 exactly.
+            let stride = user.newWordsPerDay + step > 20 || (user.newWordsPerDay > 20 && step < 0) ? 5 : 1
+            let next = Settings.clampNewWordsPerDay(user.newWordsPerDay + step * stride)
+            if next != user.newWordsPerDay { user.newWordsPerDay = next }
+        case .retention:
+            let next = Settings.clampDesiredRetention(((user.desiredRetention * 100).rounded() + Double(step)) / 100)
+            if next != user.desiredRetention { user.desiredRetention = next }
+        case .rollover:
+            user.dayRolloverHour = (user.dayRolloverHour + step + 24) % 24
         case .appearance: user.appearance = Self.cycle(user.appearance, by: step)
         case .learning: user.learningEnabled.toggle()
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
@@ -101,7 +114,7 @@ struct SettingsScene: Scene {
         switch row {
         case .learning: user.learningEnabled.toggle()
         case .forget: state.confirmingForget = true
-        case .questions, .appearance, .cardColor: break
+        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor: break
         }
     }
 

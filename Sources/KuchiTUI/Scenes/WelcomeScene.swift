@@ -1,3 +1,4 @@
+import Foundation
 import KuchiCore
 
 /// WelcomeScene: "Hi, <name>", Start, and the way to another learner's profile.
@@ -15,6 +16,10 @@ struct WelcomeScene: Scene {
     let state: AppState
     let user: UserManager
     let quiz: ChallengesViewModel
+    /// status: where the learner stands (due, new, next review), read once per layout: a
+    /// database query, not something to run on every key.
+    var status: @MainActor () -> StudyStatus? = { nil }
+    var now: @MainActor () -> Date = Date.init
     let title = "Welcome"
 
     /// otherProfiles: saved learners other than the one playing.
@@ -35,7 +40,9 @@ struct WelcomeScene: Scene {
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
-        [(WelcomePane(user: user, quiz: quiz), body)]
+        let status = self.status()
+        return [(WelcomePane(user: user, quiz: quiz, status: status.map { $0.welcomeText(now: now()) },
+                             caughtUp: status?.isCaughtUp ?? false), body)]
     }
 
     func perform(_ action: Action) {
