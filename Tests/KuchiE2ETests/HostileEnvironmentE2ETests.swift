@@ -104,6 +104,11 @@ struct HostileEnvironmentE2ETests {
         let profiles = shell.directory.file("config/kuchi/profiles").path
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: profiles)) ?? []).filter { $0 != ".lock" }
         #expect(left.isEmpty, "no half-written file is left (the lock file is Kuchi's own)")
+        // A write refused by the size limit says nothing about the progress database: it is
+        // never taken for damaged and moved aside.
+        let data = shell.directory.file("data/kuchi").path
+        let moved = ((try? FileManager.default.contentsOfDirectory(atPath: data)) ?? []).filter { $0.contains(".broken-") }
+        #expect(moved.isEmpty, "\(moved)")
     }
 
     // MARK: Standard streams

@@ -77,7 +77,7 @@ public final class LearnerDatabase: Sendable {
                 movedAside = target
             case .unreadable:
                 return inMemory(problem: PersistenceError(.unreadable, path: path,
-                    "Could not read \(path) (check its permissions); this session is not saved."))
+                    "Could not open \(path) (its permissions, a full disk or a file-size limit); it is left as it is, and this session is not saved."))
             }
         }
         do {
@@ -191,7 +191,9 @@ public final class LearnerDatabase: Sendable {
                 return .usable
             }
         } catch {
-            return .damaged
+            // A disk that cannot be read or written (full, a file-size limit, I/O) says nothing
+            // about the file: it is left where it is, and the session runs in memory.
+            return isDiskProblem(error) ? .unreadable : .damaged
         }
     }
 

@@ -23,6 +23,7 @@ final class ShellKuchi: Sendable {
         var variables = [
             "KUCHI": try kuchiExecutable().path,
             "XDG_CONFIG_HOME": directory.file("config").path,
+            "XDG_DATA_HOME": directory.file("data").path,
             "KUCHI_SEED": "1",
             "KUCHI_E2E_STDERR": standardErrorURL.path,
         ]

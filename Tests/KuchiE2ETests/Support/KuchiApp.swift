@@ -42,6 +42,7 @@ final class KuchiApp: Sendable {
         standardErrorURL = directory.file("stderr-\(tag).txt")
         var variables = [
             "XDG_CONFIG_HOME": directory.file("config").path,
+            "XDG_DATA_HOME": directory.file("data").path,
             "KUCHI_RENDER_LOG": log.url.path,
             "KUCHI_SEED": "1",
             "KUCHI_E2E_STDERR": standardErrorURL.path,
