@@ -8,7 +8,8 @@ import Darwin
 /// KuchiApp runs the real `kuchi` in a tmux pane with a private configuration folder.
 ///
 /// Every launch gets `XDG_CONFIG_HOME=<dir>/config`, its own render log and stderr file in
-/// `<dir>`, and `KUCHI_SEED=1`. Pass the same `directory` to relaunch with the saved profiles.
+/// `<dir>`, and `KUCHI_SEED=1`. Pass the same `directory` to relaunch with the saved profiles
+/// and progress; `launcher` runs kuchi through another command (`faketime -f +1d`).
 ///
 /// kuchi runs under a small shell that prints `kuchi-e2e: started` before it and
 /// `kuchi-e2e: exited N` after it on the normal screen, so a test can see that the alternate
@@ -33,7 +34,8 @@ final class KuchiApp: Sendable {
         columns: Int = 100,
         rows: Int = 30,
         directory: TemporaryDirectory? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:],
+        launcher: [String] = []
     ) throws {
         let directory = try directory ?? TemporaryDirectory()
         let tag = UUID().uuidString.prefix(8).lowercased()
@@ -49,7 +51,7 @@ final class KuchiApp: Sendable {
         ]
         variables.merge(environment) { _, explicit in explicit }
         session = try TmuxSession(
-            command: ["/bin/sh", "-c", Self.shellScript, "kuchi-e2e-shell", try kuchiExecutable().path] + arguments,
+            command: ["/bin/sh", "-c", Self.shellScript, "kuchi-e2e-shell"] + launcher + [try kuchiExecutable().path] + arguments,
             columns: columns, rows: rows, environment: variables, workingDirectory: directory.url)
     }
 
