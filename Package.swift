@@ -31,9 +31,12 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "KuchiBench", dependencies: ["KuchiCore"]),
-        .testTarget(name: "KuchiCoreTests", dependencies: ["KuchiCore"]),
-        .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "KuchiE2ETests", dependencies: ["KuchiTUI"]),
+        // One copy of what every test target needs: temporary folders, a deck generator, the
+        // way to find the built binary.
+        .target(name: "KuchiTestSupport", path: "Tests/KuchiTestSupport"),
+        .testTarget(name: "KuchiCoreTests", dependencies: ["KuchiCore", "KuchiTestSupport"]),
+        .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiCore", "KuchiTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "KuchiE2ETests", dependencies: ["KuchiTUI", "KuchiTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -255,25 +255,6 @@ func fillDisk(with url: URL, limit: Int = 256 * 1024 * 1024) -> Int32 {
     return 0
 }
 
-/// writeLargeDeck: a valid deck of at least `minimumBytes`; returns its number of entries.
-func writeLargeDeck(_ url: URL, minimumBytes: Int) throws -> Int {
-    var bytes = Data()
-    bytes.reserveCapacity(minimumBytes + 4096)
-    bytes.append(contentsOf: Array(#"{"title":"Big","challenges":["#.utf8))
-    let padding = String(repeating: "x", count: 90)
-    var count = 0
-    while bytes.count < minimumBytes {
-        if count > 0 { bytes.append(UInt8(ascii: ",")) }
-        count += 1
-        let entry = #"{"question":"ことば\#(count)","pronunciation":"kotoba \#(count) \#(padding)","#
-            + #""answer":"meaning \#(count)","category":"Category \#(count % 50)"}"#
-        bytes.append(contentsOf: Array(entry.utf8))
-    }
-    bytes.append(contentsOf: Array("]}".utf8))
-    try bytes.write(to: url)
-    return count
-}
-
 /// TinyTmpfs: a small tmpfs mounted for one test (needs root); nil when mounting fails, or
 /// when `KUCHI_TEST_NO_MOUNT` is set (to exercise the fallback).
 struct TinyTmpfs {

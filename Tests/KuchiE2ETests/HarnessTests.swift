@@ -179,7 +179,7 @@ struct HarnessSupportTests {
     }
 
     @Test func missingExecutableListsWhereItLooked() {
-        let error = #expect(throws: HarnessError.self) { try kuchiExecutable(named: "no-such-kuchi") }
+        let error = #expect(throws: ExecutableNotFound.self) { try kuchiExecutable(named: "no-such-kuchi") }
         #expect(String(describing: error).contains("no-such-kuchi"))
     }
 

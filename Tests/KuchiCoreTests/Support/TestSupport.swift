@@ -5,26 +5,6 @@ import Testing
 
 // MARK: - Temporary folders
 
-/// TemporaryDirectory: a fresh folder under the system temporary directory, removed on release.
-/// Tests never touch the real home or config folders.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kuchi-core-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ components: String...) -> URL {
-        components.reduce(url) { $0.appendingPathComponent($1) }
-    }
-}
-
 // MARK: - Deck JSON builders
 
 /// DeckJSON: small deck files built in the test, so every rule can be exercised in isolation.

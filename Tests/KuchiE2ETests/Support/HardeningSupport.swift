@@ -79,26 +79,6 @@ func waitUntil(_ description: String, timeout: Duration = .seconds(10), _ condit
     }
 }
 
-/// writeLargeDeck: a valid deck of at least `minimumBytes` (kana questions, unique answers);
-/// returns how many entries it has.
-func writeLargeDeck(_ url: URL, minimumBytes: Int) throws -> Int {
-    var bytes = Data()
-    bytes.reserveCapacity(minimumBytes + 4096)
-    bytes.append(contentsOf: Array(#"{"title":"Big","challenges":["#.utf8))
-    let padding = String(repeating: "x", count: 90)
-    var count = 0
-    while bytes.count < minimumBytes {
-        if count > 0 { bytes.append(UInt8(ascii: ",")) }
-        count += 1
-        let entry = #"{"question":"ことば\#(count)","pronunciation":"kotoba \#(count) \#(padding)","#
-            + #""answer":"meaning \#(count)","category":"Category \#(count % 50)"}"#
-        bytes.append(contentsOf: Array(entry.utf8))
-    }
-    bytes.append(contentsOf: Array("]}".utf8))
-    try bytes.write(to: url)
-    return count
-}
-
 /// runKuchiCommand: `kuchi ARGS` outside tmux (stdin /dev/null, output to pipes), with a deadline.
 func runKuchiCommand(_ arguments: [String], timeout: Duration) throws -> ProcessResult {
     let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color"]

@@ -22,7 +22,6 @@ enum HarnessError: Error, CustomStringConvertible, Sendable {
     /// The render log did not reach the awaited state before its deadline.
     case renderLogTimedOut(timeout: Duration, linesSinceMark: [String])
     /// An executable (normally `kuchi`) was not found in any of the searched places.
-    case executableNotFound(name: String, searched: [String])
     /// The caller passed an argument the harness cannot use.
     case invalidArgument(String)
 
@@ -48,9 +47,6 @@ enum HarnessError: Error, CustomStringConvertible, Sendable {
         case .renderLogTimedOut(let timeout, let lines):
             return "timed out after \(timeout) waiting for the render log to settle; lines since mark:\n"
                 + (lines.isEmpty ? "(none)" : lines.joined(separator: "\n"))
-        case .executableNotFound(let name, let searched):
-            return "`\(name)` was not found; build it first (`swift build`). Searched:\n"
-                + searched.map { "  " + $0 }.joined(separator: "\n")
         case .invalidArgument(let message):
             return message
         }

@@ -1,6 +1,17 @@
 import Foundation
 
-/// Finds the `kuchi` binary that `swift build` / `swift test` built alongside the tests.
+/// ExecutableNotFound: the binary was not where a build puts it; says every place looked at.
+public struct ExecutableNotFound: Error, CustomStringConvertible, Sendable {
+    public let name: String
+    public let searched: [String]
+
+    public var description: String {
+        "could not find the \(name) executable; run `swift build` first. Looked at:\n  "
+            + searched.joined(separator: "\n  ")
+    }
+}
+
+/// kuchiExecutable: finds the `kuchi` binary that `swift build` / `swift test` built alongside the tests.
 ///
 /// Search order:
 /// 1. `$KUCHI_EXECUTABLE`, an explicit path (it must exist);
@@ -11,12 +22,12 @@ import Foundation
 ///    Xcode's `BUILT_PRODUCTS_DIR` / `__XCODE_BUILT_PRODUCTS_DIR_PATHS`;
 /// 3. `<package root>/.build/debug/kuchi`, then `.build/release/kuchi`, where the package
 ///    root is the nearest ancestor of `filePath` with a `Package.swift`.
-func kuchiExecutable(named name: String = "kuchi", filePath: String = #filePath) throws -> URL {
+public func kuchiExecutable(named name: String = "kuchi", filePath: String = #filePath) throws -> URL {
     let fileManager = FileManager.default
     let environment = ProcessInfo.processInfo.environment
     if let explicit = environment["KUCHI_EXECUTABLE"], !explicit.isEmpty {
         guard fileManager.isExecutableFile(atPath: explicit) else {
-            throw HarnessError.executableNotFound(name: name, searched: ["KUCHI_EXECUTABLE=\(explicit)"])
+            throw ExecutableNotFound(name: name, searched: ["KUCHI_EXECUTABLE=\(explicit)"])
         }
         return URL(fileURLWithPath: explicit)
     }
@@ -37,7 +48,7 @@ func kuchiExecutable(named name: String = "kuchi", filePath: String = #filePath)
     } else {
         searched.append("(no Package.swift above \(filePath))")
     }
-    throw HarnessError.executableNotFound(name: name, searched: searched)
+    throw ExecutableNotFound(name: name, searched: searched)
 }
 
 /// Directories that may hold the build products, best guesses first.
