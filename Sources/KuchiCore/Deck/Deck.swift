@@ -47,25 +47,23 @@ public struct Deck: Sendable {
     /// maximumBytes: larger files are refused before parsing, so a wrong path never hangs the app.
     public static let maximumBytes = 64 * 1024 * 1024
 
-    /// load: reads and validates the deck at `url`.
+    /// load: reads and validates the deck at `url`. The size limit applies to what the path
+    /// points to (the opened file, through any symlink), checked before a byte is read.
     public static func load(from url: URL) throws(DeckError) -> Deck {
         let source = url.path
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw DeckError(source: source, problems: [DeckProblem(.unreadable, "it is a directory, not a file")])
-        }
-        if let size, size > maximumBytes {
-            throw DeckError(source: source, problems: [
-                DeckProblem(.tooLarge, "the file is \(size / 1_048_576) MiB; decks are limited to \(maximumBytes / 1_048_576) MiB"),
-            ])
-        }
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        do throws(BoundedFile.Failure) {
+            data = try BoundedFile.contents(of: url, limit: maximumBytes)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "it cannot be read" : "there is no such file"
-            throw DeckError(source: source, problems: [DeckProblem(.unreadable, reason)])
+            let problem = switch error {
+            case .missing: DeckProblem(.unreadable, "there is no such file")
+            case .folder: DeckProblem(.unreadable, "it is a directory, not a file")
+            case .notRegular: DeckProblem(.unreadable, "it is not a regular file")
+            case .tooLarge(let size):
+                DeckProblem(.tooLarge, "the file is \(size / 1_048_576) MiB; decks are limited to \(maximumBytes / 1_048_576) MiB")
+            case .unreadable(let code): DeckProblem(.unreadable, "it cannot be read (\(String(cString: strerror(code))))")
+            }
+            throw DeckError(source: source, problems: [problem])
         }
         return try decode(data, source: source)
     }
