@@ -33,6 +33,9 @@ import termios
 import time
 import uuid
 
+import history
+import history_report
+
 try:
     import pyte
 except ImportError:  # scripts/bench installs it; say how when run by hand
@@ -365,7 +368,9 @@ class Deck:
 
 def kuchi_environment(config, render_log, redraw_all):
     env = {key: value for key, value in os.environ.items() if not key.startswith("KUCHI_")}
-    env.update(XDG_CONFIG_HOME=config, KUCHI_SEED="1", TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    # The learner database goes into the run's own folder, never the home of whoever runs it.
+    env.update(XDG_CONFIG_HOME=config, XDG_DATA_HOME=os.path.join(config, "data"), KUCHI_SEED="1",
+               TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     if render_log:
         env["KUCHI_RENDER_LOG"] = render_log
     env.pop("NO_COLOR", None)
@@ -593,17 +598,20 @@ def main():
     parser.add_argument("--json", help="also write every sample here")
     parser.add_argument("--note", default="", help="a line about the build to print under the title")
     parser.add_argument("--quick", action="store_true", help="a short smoke run: few repetitions, small decks")
+    parser.add_argument("--parts", default="terminal,decks,history",
+                        help="which parts to run, of terminal (the two terminal sizes and idle), decks, history")
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
     if args.quick:
         args.words, args.startups, args.idle, args.deck_sizes, args.picks = 8, 5, 2.0, "1000,10000", 500
     args.load_before = load_average()
 
     deck = Deck(args.deck)
     root = tempfile.mkdtemp(prefix="kuchi-bench-")
-    raw = {"sizes": {}, "decks": []}
+    raw = {"sizes": {}, "decks": [], "history": None}
     progress = lambda message: print(f"bench: {message}", file=sys.stderr, flush=True)
     try:
-        for rows, columns in SIZES:
+        for rows, columns in (SIZES if "terminal" in parts else []):
             size = f"{rows}x{columns}"
             figures = raw["sizes"][size] = {}
             progress(f"{size}: startup, {args.startups} launches each")
@@ -620,9 +628,8 @@ def main():
                 events, peak, memory = measure_play(args.kuchi, deck, rows, columns, args.words, redraw_all, root)
                 figures[name] = {"events": events, "session_rss": peak, "memory": memory}
 
-        progress(f"idle: {args.idle:g} s on the challenge screen")
         sessions = {}
-        for rows, columns in SIZES:
+        for rows, columns in (SIZES if "terminal" in parts else []):
             for name, redraw_all in (("kuchi", False), ("baseline", True)):
                 config = make_config(root)
                 session = Session([args.kuchi], kuchi_environment(config, None, redraw_all), rows, columns)
@@ -631,16 +638,18 @@ def main():
                 digit, _ = deck.right_digit(session)
                 session.press(str(digit).encode())
                 sessions[(f"{rows}x{columns}", name)] = session
-        time.sleep(1.0)
+        if sessions:
+            progress(f"idle: {args.idle:g} s on the challenge screen")
+            time.sleep(1.0)
         for session in sessions.values():
             session.drain()
-        idle = measure_idle(sessions, args.idle)
+        idle = measure_idle(sessions, args.idle) if sessions else {}
         for (size, name), session in sessions.items():
             raw["sizes"][size][name]["idle"] = idle[(size, name)]
             session.finish(b"q")
 
         app_decks = True
-        for entries in [int(n) for n in args.deck_sizes.split(",") if n]:
+        for entries in [int(n) for n in args.deck_sizes.split(",") if n and "decks" in parts]:
             progress(f"deck scale: {entries} entries")
             categorised = run_kuchi_bench(args.kuchi_bench, entries, 50, args.picks, args.loads)
             uncategorised = run_kuchi_bench(args.kuchi_bench, entries, 0, args.picks, 1)
@@ -652,6 +661,8 @@ def main():
                 app_decks = figures["app"] is not None
                 os.remove(path)
             raw["decks"].append(figures)
+        if "history" in parts:
+            raw["history"] = history.measure(args, root, progress)
     except Stuck as error:
         print(f"bench: the app did not show what was expected.\n{error}", file=sys.stderr)
         return 1
@@ -797,6 +808,11 @@ def report(raw, args):
             "distractors come from the whole deck, as in a CSV or Anki deck with no categories."
             + (f" `kuchi --deck`: the app itself started on the deck at {SIZES[0][0]}×{SIZES[0][1]} (median of 3 "
                "launches, exec → first complete screen), and its peak RSS once a word of the deck is up." if app else ""))
+
+    if raw["history"]:
+        lines, more = history_report.report(raw["history"], args)
+        out += lines
+        targets += more
 
     say("")
     say("### Targets")
