@@ -35,6 +35,7 @@ import uuid
 
 import history
 import history_report
+import startup_steps
 
 try:
     import pyte
@@ -598,8 +599,10 @@ def main():
     parser.add_argument("--json", help="also write every sample here")
     parser.add_argument("--note", default="", help="a line about the build to print under the title")
     parser.add_argument("--quick", action="store_true", help="a short smoke run: few repetitions, small decks")
-    parser.add_argument("--parts", default="terminal,decks,history",
-                        help="which parts to run, of terminal (the two terminal sizes and idle), decks, history")
+    parser.add_argument("--parts", default="terminal,startup,decks,history",
+                        help="which parts to run, of terminal (the two terminal sizes and idle), startup (step by "
+                             "step), decks, history")
+    parser.add_argument("--startup-programs", help="the folder of the built benchmarks/startup programs")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     if args.quick:
@@ -608,7 +611,7 @@ def main():
 
     deck = Deck(args.deck)
     root = tempfile.mkdtemp(prefix="kuchi-bench-")
-    raw = {"sizes": {}, "decks": [], "history": None}
+    raw = {"sizes": {}, "decks": [], "history": None, "startup": None}
     progress = lambda message: print(f"bench: {message}", file=sys.stderr, flush=True)
     try:
         for rows, columns in (SIZES if "terminal" in parts else []):
@@ -649,6 +652,13 @@ def main():
             session.finish(b"q")
 
         app_decks = True
+        if "startup" in parts:
+            progress("startup, step by step")
+            config = make_config(root)
+            raw["startup"] = {
+                "programs": startup_steps.measure(args.startup_programs, args.kuchi, args.startups) if args.startup_programs else None,
+                "parts": startup_steps.parts(args.kuchi_bench, os.path.join(config, "data"), os.path.join(config, "kuchi"), NAME),
+            }
         for entries in [int(n) for n in args.deck_sizes.split(",") if n and "decks" in parts]:
             progress(f"deck scale: {entries} entries")
             categorised = run_kuchi_bench(args.kuchi_bench, entries, 50, args.picks, args.loads)
@@ -809,6 +819,13 @@ def report(raw, args):
             + (f" `kuchi --deck`: the app itself started on the deck at {SIZES[0][0]}×{SIZES[0][1]} (median of 3 "
                "launches, exec → first complete screen), and its peak RSS once a word of the deck is up." if app else ""))
 
+    if raw["startup"]:
+        if raw["startup"]["programs"]:
+            out += startup_steps.report(raw["startup"]["programs"])
+        columns = [("Bundled deck, no history", raw["startup"]["parts"])]
+        for h in (raw["history"] or {}).get("histories", []):
+            columns += [(f"{h['cards'] // 1000}k-word deck, no history", h["parts_fresh"]), (h["label"], h["parts"])]
+        out += startup_steps.parts_report(columns)
     if raw["history"]:
         lines, more = history_report.report(raw["history"], args)
         out += lines

@@ -25,6 +25,7 @@ import tempfile
 import time
 
 import drive as d
+import startup_steps
 
 NAME = "bench"
 # (cards, reviews) of the generated histories; --quick uses the first two only.
@@ -32,9 +33,10 @@ HISTORIES = [(1000, 10_000), (10_000, 100_000), (10_000, 1_000_000)]
 
 
 def has_subcommand(kuchi, name):
-    """Whether `kuchi NAME --help` succeeds (the subcommand exists in this build)."""
+    """Whether this build has `kuchi NAME`: its `--help` shows that subcommand's usage (without
+    the subcommand, the root's help is printed instead, with status 0 too)."""
     result = subprocess.run([kuchi, name, "--help"], capture_output=True, text=True)
-    return result.returncode == 0
+    return result.returncode == 0 and f"kuchi {name}" in result.stdout.split("OPTIONS")[0]
 
 
 class History:
@@ -246,6 +248,8 @@ def measure(args, root, progress):
             figures["stats"]["peak_rss"] = peak_rss(stats, env)
         figures["stats_floor"] = sqlite_floor(history.database, floor_sql(history, figures["summary"]), root, repetitions)
         figures["stats_floor_log"] = sqlite_floor(history.database, floor_sql(history, False), root, repetitions)
+        figures["parts"] = startup_steps.parts(bench, history.data, history.config, NAME, history.deck)
+        figures["parts_fresh"] = startup_steps.parts(bench, history.fresh, history.config, NAME, history.deck)
         progress(f"history {history.label}: picking the next card in-process")
         figures["picks"] = pick_history(bench, history, args.picks, root)
         results["histories"].append(figures)

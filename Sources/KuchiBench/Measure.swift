@@ -13,6 +13,14 @@ enum Measure {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
+    /// cpu: the process's CPU time so far (all threads), in nanoseconds — steadier than the
+    /// wall clock on a busy machine.
+    static func cpu() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
     /// memory: the process's resident set now and its peak, in KiB, from /proc/self/status.
     static func memory() -> (rss: Int, peak: Int) {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }

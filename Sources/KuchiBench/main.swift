@@ -5,6 +5,7 @@
 //   kuchi-bench make-history --data-dir DIR --profile NAME --cards N --reviews M \
 //       [--deck-out FILE] [--config-dir DIR] [--seed S]
 //   kuchi-bench pick-history --data-dir DIR --config-dir DIR --profile NAME --deck FILE [--picks N]
+//   kuchi-bench startup-parts --data-dir DIR --config-dir DIR --profile NAME [--deck FILE]
 //
 // Each prints one JSON object on standard output; `benchmarks/drive.py` runs each in a fresh
 // process so the memory figures of one don't carry into the next. It reports figures and
@@ -25,6 +26,9 @@ case "make-history":
 case "pick-history":
     let options = HistoryOptions(arguments: arguments.dropFirst())
     MainActor.assumeIsolated { Measure.printJSON(HistoryPicks.run(options)) }
+case "startup-parts":
+    let options = HistoryOptions(arguments: arguments.dropFirst())
+    MainActor.assumeIsolated { Measure.printJSON(StartupParts.run(options)) }
 default:
     let options = DeckScaleOptions(arguments: arguments)
     if let path = options.write {

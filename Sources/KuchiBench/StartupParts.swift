@@ -1,0 +1,58 @@
+import Foundation
+import KuchiCore
+
+/// StartupParts: `kuchi-bench startup-parts` — Kuchi's work before its first frame, step by step,
+/// in a fresh process as `kuchi` does it (so each first call includes the Swift runtime's one-time
+/// work for the types it touches), then each step again (the steady cost).
+///
+/// The steps are `Launch.run`'s, in its order: the bundled deck (`Deck.bundled`), the saved
+/// profiles, the learner database, the learner's quiz (cards, queue, saved session) and
+/// Welcome's status line. A history can be given (`--data-dir`, `--config-dir`, `--profile`,
+/// `--deck`) to see what it changes. The terminal (ncurses) and the first frame are not here:
+/// drive.py measures the whole.
+enum StartupParts {
+    /// run: the steps' first and second times (wall and CPU), in milliseconds.
+    @MainActor
+    static func run(_ options: HistoryOptions) -> [String: Any] {
+        var first: [String: Double] = [:], second: [String: Double] = [:]
+        var firstCPU: [String: Double] = [:], secondCPU: [String: Double] = [:]
+        func time<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+            let start = Measure.now(), startCPU = Measure.cpu()
+            let value = try body()
+            let elapsed = Double(Measure.now() - start) / 1e6, used = Double(Measure.cpu() - startCPU) / 1e6
+            if first[name] == nil {
+                first[name] = elapsed
+                firstCPU[name] = used
+            } else {
+                second[name] = elapsed
+                secondCPU[name] = used
+            }
+            return value
+        }
+        for _ in 0..<2 {
+            let deck: Deck
+            do {
+                deck = try time("deck") {
+                    if let path = options.deck { return try Deck.load(from: URL(fileURLWithPath: path)) }
+                    return try Deck.bundled()
+                }
+            } catch {
+                Measure.fail("cannot load the deck: \(error)")
+            }
+            let profiles = time("profiles") { ProfileStore(directory: options.configURL).loadAll().profiles }
+            let name = options.profile ?? ""
+            guard let profile = profiles.first(where: { $0.isNamed(name) }) else {
+                Measure.fail("there is no saved profile named \(name) in \(options.configURL.path)")
+            }
+            let database = time("database") { LearnerDatabase.open(directory: options.dataURL) }
+            let context = StudyContext(database: database, learner: profile.id, scheduler: FSRSScheduler())
+            let quiz = time("quiz") {
+                ChallengesViewModel(deck: deck, numberOfQuestions: Settings.questionRange.upperBound, study: context,
+                                    random: SeededGenerator(seed: 1))
+            }
+            _ = time("status") { try? database.status(learner: profile.id) }
+            if quiz.currentTest == nil { Measure.fail("the quiz has no word to ask") }
+        }
+        return ["first_ms": first, "second_ms": second, "first_cpu_ms": firstCPU, "second_cpu_ms": secondCPU]
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import Testing
+@testable import KuchiCore
+
+/// `kuchi-bench make-history` writes a history Kuchi itself can open: the profile, the deck and a
+/// database whose counts match what was asked, every card's state one FSRS could reach, and
+/// `kuchi due` reading it.
+struct MakeHistoryE2ETests {
+    @Test("make-history writes a profile, a deck and a database with the asked cards and reviews")
+    func validHistory() throws {
+        let home = try TemporaryDirectory()
+        let (data, config, deckFile) = (home.file("data"), home.file("config"), home.file("deck.json"))
+        let cards = 40, reviews = 410
+        let made = try ProcessRunner.run(kuchiExecutable(named: "kuchi-bench"), [
+            "make-history", "--data-dir", data.path, "--config-dir", config.path, "--profile", "Hana",
+            "--cards", "\(cards)", "--reviews", "\(reviews)", "--deck-out", deckFile.path, "--seed", "7",
+        ], timeout: .seconds(60))
+        #expect(made.status == 0, "\(made.standardError)")
+
+        let profile = try #require(ProfileStore(directory: config).loadAll().profiles.first { $0.name == "Hana" })
+        let deck = try Deck.load(from: deckFile)
+        #expect(deck.challenges.count == cards)
+        let database = try #require(try LearnerDatabase.openReadOnly(directory: data))
+        let counts = try database.writer.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM card") ?? -1,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM review") ?? -1,
+             try Int.fetchOne(db, sql: "SELECT SUM(reps) FROM card") ?? -1,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM card WHERE state = 0 OR stability IS NULL OR difficulty NOT BETWEEN 1 AND 10") ?? -1,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM review WHERE time < ? OR time > ?",
+                              arguments: [Int64((Date().timeIntervalSince1970 - 366 * 86_400) * 1000),
+                                          Int64(Date().timeIntervalSince1970 * 1000)]) ?? -1,
+             try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "")
+        }
+        #expect(counts.0 == cards)
+        #expect(counts.1 == reviews)
+        #expect(counts.2 == reviews, "each card's reps count its reviews")
+        #expect(counts.3 == 0, "every card was reviewed and has an FSRS memory")
+        #expect(counts.4 == 0, "every review falls in the past year")
+        #expect(counts.5 == "ok")
+        // Kuchi's own path loads the same cards, keeping their memory.
+        let loaded = try LearnerDatabase.open(directory: data).cards(learner: profile.id, deck: deck)
+        #expect(loaded.cards.count == cards)
+        #expect(loaded.cards.allSatisfy { $0.card.state != .new && $0.card.reps > 0 })
+
+        let due = try runKuchi(["due", "--data-dir", data.path, "--config-dir", config.path, "--profile", "Hana"],
+                               environment: ["TZ": "UTC"])
+        #expect(due.status == 0 || due.status == 1, "\(due.standardError)")
+        #expect(due.standardOutput.contains("due now, 0 new available"), "\(due.standardOutput)")
+    }
+}
