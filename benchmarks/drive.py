@@ -603,11 +603,16 @@ def main():
                         help="which parts to run, of terminal (the two terminal sizes and idle), startup (step by "
                              "step), decks, history")
     parser.add_argument("--startup-programs", help="the folder of the built benchmarks/startup programs")
+    parser.add_argument("--report-from", help="print the tables of a saved results.json instead of measuring")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     if args.quick:
         args.words, args.startups, args.idle, args.deck_sizes, args.picks = 8, 5, 2.0, "1000,10000", 500
     args.load_before = load_average()
+    if args.report_from:
+        with open(args.report_from) as file:
+            print(report(json.load(file), args))
+        return 0
 
     deck = Deck(args.deck)
     root = tempfile.mkdtemp(prefix="kuchi-bench-")
