@@ -678,7 +678,7 @@ def main():
             raw["decks"].append(figures)
         if "history" in parts:
             raw["history"] = history.measure(args, root, progress)
-    except Stuck as error:
+    except (Stuck, history.d.Stuck) as error:  # drive.py runs as __main__ and is imported by history.py as drive
         print(f"bench: the app did not show what was expected.\n{error}", file=sys.stderr)
         return 1
     finally:
@@ -829,7 +829,8 @@ def report(raw, args):
             out += startup_steps.report(raw["startup"]["programs"])
         columns = [("Bundled deck, no history", raw["startup"]["parts"])]
         for h in (raw["history"] or {}).get("histories", []):
-            columns += [(f"{h['cards'] // 1000}k-word deck, no history", h["parts_fresh"]), (h["label"], h["parts"])]
+            columns += [(f"{h['cards'] // 1000}k-word deck, no history", h["parts_fresh"]),
+                        (history_report.label(h["cards"], h["reviews"]), h["parts"])]
         out += startup_steps.parts_report(columns)
     if raw["history"]:
         lines, more = history_report.report(raw["history"], args)

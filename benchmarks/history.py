@@ -45,7 +45,7 @@ class History:
 
     def __init__(self, kuchi_bench, root, cards, reviews):
         self.cards, self.reviews = cards, reviews
-        self.label = f"{cards // 1000}k cards / {reviews // 1000:,}k reviews".replace(",", " ")
+        self.label = f"{cards} cards / {reviews} reviews"
         base = tempfile.mkdtemp(prefix=f"history-{cards}-{reviews}-", dir=root)
         self.data = os.path.join(base, "data")
         self.fresh = os.path.join(base, "fresh")
@@ -149,6 +149,17 @@ def sqlite_floor(database, sql, root, repetitions):
     return figures
 
 
+def checkpointed_size(database):
+    """The file's size after a checkpoint (the write-ahead log folded in) and its review count."""
+    result = subprocess.run(["/usr/bin/sqlite3", database, "PRAGMA wal_checkpoint(TRUNCATE);", "SELECT COUNT(*) FROM review;"],
+                            capture_output=True, text=True)
+    try:
+        reviews = int(result.stdout.split()[-1])
+    except (ValueError, IndexError):
+        reviews = None
+    return os.path.getsize(database), reviews
+
+
 def has_summary(database):
     result = subprocess.run(["/usr/bin/sqlite3", "-readonly", database,
                              "SELECT COUNT(*) FROM sqlite_master WHERE name = 'review_slot';"], capture_output=True, text=True)
@@ -229,7 +240,6 @@ def measure(args, root, progress):
         history = History(bench, root, cards, reviews)
         figures = {"label": history.label, "cards": cards, "reviews": reviews, "made": history.made}
         figures["database_bytes"] = os.path.getsize(history.database)
-        figures["summary"] = has_summary(history.database)
         progress(f"history {history.label}: startup, {args.startups} launches each")
         figures.update(measure_startup(kuchi, history, rows, columns, args.startups, root))
         progress(f"history {history.label}: playing {args.words} words, each with and without the history")
@@ -238,6 +248,9 @@ def measure(args, root, progress):
             figures[name] = measure_play(kuchi, history, rows, columns, args.words, 3 if args.quick else 10, idle, root, fresh)
         progress(f"history {history.label}: kuchi due, stats, sqlite3")
         env = environment(root)
+        # Kuchi has opened the file by now (and added any summary table its migrations make).
+        figures["summary"] = has_summary(history.database)
+        figures["database_bytes_opened"], figures["reviews_opened"] = checkpointed_size(history.database)
         figures["due"] = run_process(history.command(kuchi, "due"), env, repetitions)
         figures["due"]["peak_rss"] = peak_rss(history.command(kuchi, "due"), env)
         figures["due_fresh"] = run_process(history.command(kuchi, "due", fresh=True), env, repetitions)
