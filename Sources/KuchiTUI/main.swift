@@ -21,7 +21,7 @@ enum Launch {
         let deck: Deck
         do throws(DeckError) {
             if let path = options.deck {
-                deck = try Deck.load(from: URL(fileURLWithPath: path))
+                deck = try DeckLibrary().resolve(path)
             } else {
                 deck = try Deck.bundled()
             }
@@ -115,6 +115,7 @@ func main() -> Int32 {
     switch command {
     case let check as CheckDeck: report = check.report()
     case let decks as Decks: report = decks.report()
+    case let importing as ImportDeck: return importing.execute()
     case let options as KuchiCommand: return Launch.run(LaunchOptions(options))
     default:
         // ArgumentParser's own commands (`kuchi help`, and `--help` on some paths) print

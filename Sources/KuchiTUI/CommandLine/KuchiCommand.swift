@@ -14,7 +14,7 @@ struct KuchiCommand: ParsableCommand {
         abstract: "A Japanese vocabulary quiz for the terminal.",
         discussion: "Profiles and settings are kept in $XDG_CONFIG_HOME/kuchi (default ~/.config/kuchi).",
         version: version,
-        subcommands: [CheckDeck.self, Decks.self]
+        subcommands: [CheckDeck.self, Decks.self, ImportDeck.self]
     )
 
     @Option(help: ArgumentHelp("Play another deck in the same JSON format as the bundled one.", valueName: "file"),
@@ -85,18 +85,39 @@ struct CheckDeck: ParsableCommand {
     }
 }
 
-/// Decks: `kuchi decks` — the bundled decks with their sizes and categories.
+/// Decks: `kuchi decks` — the bundled deck and the imported ones, with sizes and categories.
 struct Decks: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the bundled decks with their entry counts and categories.")
+    static let configuration = CommandConfiguration(abstract: "List the bundled and imported decks with their entry counts and categories.")
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Look for imported decks in this folder instead of the XDG location.", valueName: "dir"),
+            completion: .directory)
+    var dataDir: String?
 
     func report() -> (lines: [String], status: Int32) {
+        var lines: [String] = []
+        var status: Int32 = 0
         do throws(DeckError) {
             let deck = try Deck.bundled()
-            let categories = deck.categories.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
-            return (["challenges.json  \(deck.title)  \(deck.challenges.count) entries",
-                     "  \(deck.categories.count) categories: \(categories)"], 0)
+            lines += Self.describe(name: "challenges.json", deck)
         } catch {
-            return ([error.description], 1)
+            lines.append(error.description)
+            status = 1
         }
+        let library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+        for name in library.names() {
+            do throws(DeckError) {
+                lines += Self.describe(name: name, try Deck.load(from: library.fileURL(for: name)))
+            } catch {
+                lines.append("\(name)  cannot be played: \(error.problems.first?.description ?? "unreadable") (kuchi check-deck \(library.fileURL(for: name).path))")
+            }
+        }
+        return (lines, status)
+    }
+
+    /// describe: a deck's line and its categories' line.
+    static func describe(name: String, _ deck: Deck) -> [String] {
+        let categories = deck.categories.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+        return ["\(name)  \(deck.title)  \(deck.challenges.count) entries",
+                "  \(deck.categories.count) categories: \(categories)"]
     }
 }
