@@ -40,7 +40,8 @@ let package = Package(
         ),
         .executableTarget(name: "KuchiBench", dependencies: ["KuchiCore"]),
         .testTarget(name: "KuchiCoreTests", dependencies: [
-            "KuchiCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "KuchiCore", "CZstd", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiCore"], exclude: ["Fixtures"]),
         .testTarget(name: "KuchiE2ETests", dependencies: ["KuchiTUI"]),
