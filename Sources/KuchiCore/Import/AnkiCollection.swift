@@ -25,7 +25,7 @@ struct AnkiCollection {
     /// notes: every readable note, in creation order.
     private(set) var notes: [Note] = []
     /// unreadable: notes that could not be read, with why (invalid UTF-8, a field too large).
-    private(set) var unreadable: [SkippedEntry] = []
+    private(set) var unreadable: [(position: Int, reason: String)] = []
     /// hasMedia: whether any field shows a picture or plays a sound.
     private(set) var hasMedia = false
 
@@ -109,13 +109,12 @@ struct AnkiCollection {
         while let row = try cursor.next() {
             position += 1
             let bytes: Data = row["flds"] ?? Data()
-            let label = "note \(position)"
             guard bytes.count <= DelimitedText.maximumFieldBytes else {
-                collection.unreadable.append(SkippedEntry(label: label, reason: "its fields are \(bytes.count / 1024) KiB; this is not a vocabulary note"))
+                collection.unreadable.append((position, "its fields are \(bytes.count / 1024) KiB; this is not a vocabulary note"))
                 continue
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                collection.unreadable.append(SkippedEntry(label: label, reason: "its text is not valid UTF-8"))
+                collection.unreadable.append((position, "its text is not valid UTF-8"))
                 continue
             }
             if !collection.hasMedia, text.contains("<img") || text.contains("[sound:") { collection.hasMedia = true }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// DeckImporter: `kuchi import`'s conversion — reads a CSV/TSV file, an Anki plain-text export
 /// or an Anki package and returns the validated deck JSON with every left-out entry. It writes
@@ -51,20 +56,29 @@ public struct DeckImporter: Sendable {
         var resolved: [Int64: [FieldMapping.Field: Int]] = [:]
         for type in usedTypes { resolved[type] = mapping.resolve(columns: collection.noteTypes[type]?.fields ?? []) }
         var builder = EntryBuilder()
-        var unreadable = collection.unreadable
+        // Unreadable notes are reported in their place among the others.
+        var unreadable = collection.unreadable[...]
+        func skipUnreadable(before position: Int) {
+            while let first = unreadable.first, first.position < position {
+                builder.skip(SourceNote(label: "note \(first.position)", values: [:]), first.reason)
+                unreadable.removeFirst()
+            }
+        }
         for note in collection.notes {
+            skipUnreadable(before: note.position)
             let label = "note \(note.position)"
-            let type = collection.noteTypes[note.noteType]
             guard let fields = resolved[note.noteType], fields[.question] != nil, fields[.answer] != nil else {
+                let type = collection.noteTypes[note.noteType]
                 let typeName = type.map { "'\($0.name)' (fields: \($0.fields.joined(separator: ", ")))" } ?? "unknown"
-                unreadable.append(SkippedEntry(label: label, reason: "its note type \(typeName) has no field for the word and the meaning; use --map question=FIELD,answer=FIELD"))
+                builder.skip(SourceNote(label: label, values: [:]),
+                             "its note type \(typeName) has no field for the word and the meaning; use --map question=FIELD,answer=FIELD")
                 continue
             }
             var values: [FieldMapping.Field: String] = [:]
             for (field, index) in fields where index < note.fields.count { values[field] = note.fields[index] }
             builder.add(SourceNote(label: label, values: values, tags: note.tags, deckName: note.deckName, html: true, splitsMeanings: true))
         }
-        for entry in unreadable { builder.skip(SourceNote(label: entry.label, values: [:]), entry.reason) }
+        skipUnreadable(before: Int.max)
         let notices = hasMediaFiles || collection.hasMedia ? [Self.mediaNotice] : []
         return try ImportedDeck.build(title: title, attribution: attribution, builder: builder, notices: notices)
     }
@@ -73,17 +87,22 @@ public struct DeckImporter: Sendable {
     /// unreadable files are usage errors (exit 2), as for `check-deck`.
     static func prefix(of url: URL) throws(ImportError) -> Data {
         let name = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw ImportError(.usage, "\(name): there is no such file.")
+        // stat follows a symlink to what it names; a FIFO or device is refused before it is
+        // opened, since opening a FIFO with no writer would wait forever.
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            throw ImportError(.usage, errno == ENOENT ? "\(name): there is no such file." : "\(name) cannot be read.")
         }
-        guard !isDirectory.boolValue else { throw ImportError(.usage, "\(name) is a folder, not a file.") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ImportError(.usage, "\(name) is a folder, not a file.")
+        default: throw ImportError(.usage, "\(name) is not a regular file.")
+        }
+        if Int(info.st_size) > maximumPackageBytes {
+            throw ImportError(.content, "\(name) is \(Int(info.st_size) / 1_048_576) MiB; imports are limited to \(maximumPackageBytes / 1_048_576) MiB.")
+        }
         guard let handle = try? FileHandle(forReadingFrom: url) else { throw ImportError(.usage, "\(name) cannot be read.") }
         defer { try? handle.close() }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        if size > maximumPackageBytes {
-            throw ImportError(.content, "\(name) is \(size / 1_048_576) MiB; imports are limited to \(maximumPackageBytes / 1_048_576) MiB.")
-        }
         return (try? handle.read(upToCount: 4)) ?? Data()
     }
 
