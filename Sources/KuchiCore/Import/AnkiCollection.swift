@@ -59,6 +59,7 @@ struct AnkiCollection {
         }
     }
 
+    /// init: an empty collection, filled by `load`.
     private init() {}
 
     /// load: everything the import needs, in one read transaction.
@@ -128,12 +129,14 @@ struct AnkiCollection {
         return collection
     }
 
+    /// isTable: whether `name` is a plain table (not a view, which could run any query).
     private static func isTable(_ name: String, _ db: Database) throws -> Bool {
         try String.fetchOne(db, sql: "SELECT type FROM sqlite_master WHERE name = ?", arguments: [name]) == "table"
     }
 
     /// OldModel: a note type in the old schema's `col.models` JSON.
     private struct OldModel: Decodable {
+        /// Field: one field of the note type, with its position.
         struct Field: Decodable {
             let name: String
             let ord: Int

@@ -89,6 +89,7 @@ public enum Hepburn {
         return folded
     }
 
+    /// isMarker: っ, ん and ー, spelt by their neighbours rather than on their own.
     private static func isMarker(_ unit: String) -> Bool { unit == "っ" || unit == "ん" || unit == "ー" }
 
     private static let vowels: Set<Character> = ["a", "i", "u", "e", "o"]

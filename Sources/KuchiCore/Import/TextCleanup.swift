@@ -9,7 +9,7 @@ enum TextCleanup {
     /// plain: `text` as one line of plain text; HTML is interpreted only when `html` is true.
     static func plain(_ text: String, html: Bool) -> String {
         var result = html ? stripHTML(text) : text
-        if html || result.contains("[sound:") { result = removeSoundReferences(result) }
+        if result.contains("[sound:") { result = removeSoundReferences(result) }
         return collapse(result)
     }
 
@@ -90,6 +90,7 @@ enum TextCleanup {
         return String(scalars)
     }
 
+    /// isInvisible: zero-width, bidirectional-control and BOM scalars (as `Script` refuses them).
     private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true

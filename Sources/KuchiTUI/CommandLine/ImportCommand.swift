@@ -41,6 +41,7 @@ struct ImportDeck: ParsableCommand {
         name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     }
 
+    /// validate: name and `--map` mistakes are usage errors (exit 2), found before any reading.
     func validate() throws {
         if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder; an empty path is not one.") }
         do throws(ImportError) {
