@@ -79,17 +79,21 @@ enum AnkiPackage {
         }
         defer { try? handle.close() }
         let zipLimit = limit(compressedSize: Int(entry.compressedSize))
-        var zipped = Data()
         var written = 0
         do {
+            // The zstd stream is capped against the zstd bytes read so far, so a lying header
+            // cannot raise its allowance.
+            let zstd = compressed ? try Zstd(limit: { limit(compressedSize: $0) }) : nil
             _ = try archive.extract(entry, skipCRC32: false) { chunk in
                 written += chunk.count
                 if written > zipLimit { throw bomb }
-                if compressed { zipped.append(chunk) } else { try handle.write(contentsOf: chunk) }
+                if let zstd {
+                    try zstd.feed(chunk) { try handle.write(contentsOf: $0) }
+                } else {
+                    try handle.write(contentsOf: chunk)
+                }
             }
-            if compressed {
-                try Zstd.decompress(zipped, limit: limit(compressedSize: zipped.count)) { try handle.write(contentsOf: $0) }
-            }
+            try zstd?.finish()
         } catch let error as ImportError {
             throw error
         } catch Zstd.Failure.tooLarge {

@@ -38,6 +38,20 @@ struct HostileImportTests {
         #expect(imported.notices == [DeckImporter.mediaNotice])
     }
 
+    @Test func prefersTheZstdCollectionToThePlaceholder() throws {
+        let folder = try TemporaryDirectory()
+        try ImportFixtures.oldCollection(folder.path("real.db"), notes: Self.goodNotes)
+        let placeholder = [ImportFixtures.Note("更新", "こうしん", "Please update to the latest Anki version")]
+            + ["あ", "い", "う"].map { ImportFixtures.Note($0, $0, "letter \($0)") }
+        try ImportFixtures.oldCollection(folder.path("placeholder.db"), notes: placeholder)
+        try ImportFixtures.zip(folder.path("new.apkg"), [
+            ("collection.anki2", try Data(contentsOf: folder.path("placeholder.db"))),
+            ("collection.anki21b", try zstdCompress(try Data(contentsOf: folder.path("real.db")))),
+        ])
+        let imported = try DeckImporter().convert(folder.path("new.apkg"), title: "x")
+        #expect(imported.deck.challenges.map(\.answer) == ["cat", "dog", "bird"])
+    }
+
     @Test func skipsNotesWithInvalidUTF8OrMegabyteFields() throws {
         let folder = try TemporaryDirectory()
         let before = Self.importTemporaryFolders()
