@@ -93,6 +93,11 @@ struct Decks: ParsableCommand {
             completion: .directory)
     var dataDir: String?
 
+    /// validate: an empty `--data-dir` would silently mean the current folder.
+    func validate() throws {
+        if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder; an empty path is not one.") }
+    }
+
     func report() -> (lines: [String], status: Int32) {
         var lines: [String] = []
         var status: Int32 = 0
