@@ -19,7 +19,7 @@ struct ImportE2ETests {
         var decks: URL { directory.file("data/kuchi/decks") }
 
         init() throws {
-            directory = try TemporaryDirectory(prefix: "kuchi-import-e2e")
+            directory = try TemporaryDirectory(prefix: "kuchi-e2e-import")
         }
 
         func run(_ arguments: [String]) throws -> ProcessResult {

@@ -21,8 +21,8 @@ enum AnkiPackage {
     static let collectionNames = ["collection.anki21b", "collection.anki21", "collection.anki2"]
 
     /// collection: reads the package at `url` into an `AnkiCollection`, plus whether it holds
-    /// media files (which are not imported).
-    static func collection(at url: URL) throws(ImportError) -> (collection: AnkiCollection, hasMediaFiles: Bool) {
+    /// media files (which are not imported), unpacking in a private folder in `temporaryDirectory`.
+    static func collection(at url: URL, temporaryDirectory: URL) throws(ImportError) -> (collection: AnkiCollection, hasMediaFiles: Bool) {
         let name = url.lastPathComponent
         let archive: Archive
         do {
@@ -48,7 +48,7 @@ enum AnkiPackage {
         }
         let folder: URL
         do {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-import-\(UUID().uuidString)", isDirectory: true)
+            folder = temporaryDirectory.appendingPathComponent("kuchi-import-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         } catch {
             throw ImportError(.content, "could not make a temporary folder to read \(name) in: \(error.localizedDescription)")

@@ -11,6 +11,9 @@ import Darwin
 public struct DeckImporter: Sendable {
     /// mapping: the `--map` overrides.
     public let mapping: FieldMapping
+    /// temporaryDirectory: where a package's collection is unpacked, in a private folder that
+    /// is removed afterwards (tests pass their own, to see that nothing is left).
+    public let temporaryDirectory: URL
 
     /// maximumTextBytes, maximumPackageBytes: larger files are refused before reading.
     public static let maximumTextBytes = 64 * 1024 * 1024
@@ -19,8 +22,9 @@ public struct DeckImporter: Sendable {
     /// mediaNotice: said once when a package has pictures or sounds.
     public static let mediaNotice = "Media (pictures and sounds) is not imported; only the text of each note is."
 
-    public init(mapping: FieldMapping = FieldMapping()) {
+    public init(mapping: FieldMapping = FieldMapping(), temporaryDirectory: URL = FileManager.default.temporaryDirectory) {
         self.mapping = mapping
+        self.temporaryDirectory = temporaryDirectory
     }
 
     /// convert: the deck made from the file at `url`, titled `title`.
@@ -46,7 +50,7 @@ public struct DeckImporter: Sendable {
 
     /// convertPackage: an `.apkg`/`.colpkg`, each note mapped by its note type's field names.
     private func convertPackage(_ url: URL, title: String, attribution: String) throws(ImportError) -> ImportedDeck {
-        let (collection, hasMediaFiles) = try AnkiPackage.collection(at: url)
+        let (collection, hasMediaFiles) = try AnkiPackage.collection(at: url, temporaryDirectory: temporaryDirectory)
         let usedTypes = Set(collection.notes.map(\.noteType))
         let allFields = usedTypes.flatMap { collection.noteTypes[$0]?.fields ?? [] }
         if let missing = mapping.missingOverrides(columns: allFields).first {

@@ -10,16 +10,16 @@ struct HostileImportTests {
         ImportFixtures.Note("鳥", "とり", "bird"),
     ]
 
-    /// importTemporaryFolders: the importer's private folders now in the temporary directory.
-    static func importTemporaryFolders() -> Set<String> {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []
-        return Set(names.filter { $0.hasPrefix("kuchi-import-") })
+    /// leftovers: what the importer left in `folder`, its temporary directory (nothing, when it
+    /// cleaned up).
+    static func leftovers(_ folder: URL) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? ["(unreadable)"]
     }
 
     /// refusal: the message of the ImportError converting `url` throws.
-    static func refusal(_ url: URL) -> String? {
+    static func refusal(_ url: URL, temporaryDirectory: URL = FileManager.default.temporaryDirectory) -> String? {
         do {
-            _ = try DeckImporter().convert(url, title: "x")
+            _ = try DeckImporter(temporaryDirectory: temporaryDirectory).convert(url, title: "x")
             return nil
         } catch {
             return error.message
@@ -54,18 +54,18 @@ struct HostileImportTests {
 
     @Test func skipsNotesWithInvalidUTF8OrMegabyteFields() throws {
         let folder = try TemporaryDirectory()
-        let before = Self.importTemporaryFolders()
+        let scratch = try TemporaryDirectory()
         let notes = Self.goodNotes + [
             ImportFixtures.Note(bytes: [Data([0x82, 0xA0]), Data("あ".utf8), Data("bad".utf8)]),
             ImportFixtures.Note("長", "なが", String(repeating: "x", count: 1_048_576)),
         ]
         try ImportFixtures.oldCollection(folder.path("c.db"), notes: notes)
         try ImportFixtures.package(folder.path("p.apkg"), collection: folder.path("c.db"))
-        let imported = try DeckImporter().convert(folder.path("p.apkg"), title: "x")
+        let imported = try DeckImporter(temporaryDirectory: scratch.url).convert(folder.path("p.apkg"), title: "x")
         #expect(imported.deck.challenges.count == 3)
         #expect(imported.skipped.map(\.description) == ["note 4: its text is not valid UTF-8",
                                                          "note 5: its fields are 1024 KiB; this is not a vocabulary note"])
-        #expect(Self.importTemporaryFolders() == before)
+        #expect(Self.leftovers(scratch.url).isEmpty)
 
         try ImportFixtures.oldCollection(folder.path("only.db"), notes: Array(notes.suffix(2)))
         try ImportFixtures.package(folder.path("only.apkg"), collection: folder.path("only.db"))
@@ -74,11 +74,12 @@ struct HostileImportTests {
 
     @Test func refusesAZipBomb() throws {
         let folder = try TemporaryDirectory()
-        let before = Self.importTemporaryFolders()
+        let scratch = try TemporaryDirectory()
         // 40 MiB of zeros deflate to about 40 KiB: far past the 100:1 ratio plus allowance.
         try ImportFixtures.zip(folder.path("bomb.apkg"), [("collection.anki2", Data(count: 40 * 1_048_576))])
-        #expect(Self.refusal(folder.path("bomb.apkg")) == "bomb.apkg expands far beyond any real collection (a zip bomb?); nothing was imported.")
-        #expect(Self.importTemporaryFolders() == before)
+        #expect(Self.refusal(folder.path("bomb.apkg"), temporaryDirectory: scratch.url)
+            == "bomb.apkg expands far beyond any real collection (a zip bomb?); nothing was imported.")
+        #expect(Self.leftovers(scratch.url).isEmpty)
     }
 
     @Test func refusesAZstdBomb() throws {
