@@ -21,7 +21,7 @@ enum Launch {
         let deck: Deck
         do throws(DeckError) {
             if let path = options.deck {
-                deck = try Deck.load(from: URL(fileURLWithPath: path))
+                deck = try DeckLibrary().resolve(path)
             } else {
                 deck = try Deck.bundled()
             }
@@ -117,6 +117,7 @@ func main() -> Int32 {
     case let due as DueCommand: return due.execute()
     case let reviews as ExportReviews: return reviews.execute()
     case let cards as ExportCards: return cards.execute()
+    case let importing as ImportDeck: return importing.execute()
     case let options as KuchiCommand: return Launch.run(LaunchOptions(options))
     default:
         // ArgumentParser's own commands (`kuchi help`, and `--help` on some paths) print

@@ -18,10 +18,11 @@ struct KuchiCommand: ParsableCommand {
         abstract: "A Japanese vocabulary quiz for the terminal.",
         discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
-        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self]
+        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self, ImportDeck.self]
     )
 
-    @Option(help: ArgumentHelp("Play another deck in the same JSON format as the bundled one.", valueName: "file"),
+    @Option(help: ArgumentHelp("Play another deck: a name from `kuchi decks`, or a file in the bundled deck's JSON format.",
+                               valueName: "name-or-file"),
             completion: .file(extensions: ["json"]))
     var deck: String?
 
@@ -101,18 +102,44 @@ struct CheckDeck: ParsableCommand {
     }
 }
 
-/// Decks: `kuchi decks` — the bundled decks with their sizes and categories.
+/// Decks: `kuchi decks` — the bundled deck and the imported ones, with sizes and categories.
 struct Decks: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the bundled decks with their entry counts and categories.")
+    static let configuration = CommandConfiguration(abstract: "List the bundled and imported decks with their entry counts and categories.")
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Look for imported decks in this folder instead of the XDG location.", valueName: "dir"),
+            completion: .directory)
+    var dataDir: String?
+
+    /// validate: an empty `--data-dir` would silently mean the current folder.
+    func validate() throws {
+        if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder; an empty path is not one.") }
+    }
 
     func report() -> (lines: [String], status: Int32) {
+        var lines: [String] = []
+        var status: Int32 = 0
         do throws(DeckError) {
             let deck = try Deck.bundled()
-            let categories = deck.categories.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
-            return (["challenges.json  \(deck.title)  \(deck.challenges.count) entries",
-                     "  \(deck.categories.count) categories: \(categories)"], 0)
+            lines += Self.describe(name: "challenges.json", deck)
         } catch {
-            return ([error.description], 1)
+            lines.append(error.description)
+            status = 1
         }
+        let library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+        for name in library.names() {
+            do throws(DeckError) {
+                lines += Self.describe(name: name, try Deck.load(from: library.fileURL(for: name)))
+            } catch {
+                lines.append("\(name)  cannot be played: \(error.problems.first?.description ?? "unreadable") (kuchi check-deck \(library.fileURL(for: name).path))")
+            }
+        }
+        return (lines, status)
+    }
+
+    /// describe: a deck's line and its categories' line.
+    static func describe(name: String, _ deck: Deck) -> [String] {
+        let categories = deck.categories.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+        return ["\(name)  \(deck.title)  \(deck.challenges.count) entries",
+                "  \(deck.categories.count) categories: \(categories)"]
     }
 }
