@@ -47,12 +47,16 @@ public struct Settings: Hashable, Sendable, Codable {
     public var desiredRetention: Double
     /// dayRolloverHour: the local hour a study day starts.
     public var dayRolloverHour: Int
+    /// deck: the deck studied — a name from `kuchi decks`; empty is the bundled deck.
+    public var deck: String
+    /// categories: the deck's categories studied; empty is all of them.
+    public var categories: [String]
 
     public init(numberOfQuestions: Int = Settings.defaultQuestions, appearance: Appearance = .terminal,
                 learningEnabled: Bool = true, cardColor: CardColor = .blue,
                 newWordsPerDay: Int = Settings.defaultNewWordsPerDay,
                 desiredRetention: Double = Settings.defaultDesiredRetention,
-                dayRolloverHour: Int = Settings.defaultDayRolloverHour) {
+                dayRolloverHour: Int = Settings.defaultDayRolloverHour, deck: String = "", categories: [String] = []) {
         self.numberOfQuestions = Settings.clampQuestions(numberOfQuestions)
         self.appearance = appearance
         self.learningEnabled = learningEnabled
@@ -60,6 +64,8 @@ public struct Settings: Hashable, Sendable, Codable {
         self.newWordsPerDay = Settings.clampNewWordsPerDay(newWordsPerDay)
         self.desiredRetention = Settings.clampDesiredRetention(desiredRetention)
         self.dayRolloverHour = Settings.clampDayRolloverHour(dayRolloverHour)
+        self.deck = deck
+        self.categories = categories
     }
 
     /// clampQuestions: keeps a question count inside `questionRange`.
@@ -86,6 +92,7 @@ public struct Settings: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case numberOfQuestions, appearance, learningEnabled, cardColor, newWordsPerDay, desiredRetention, dayRolloverHour
+        case deck, categories
     }
 
     public init(from decoder: any Decoder) throws {
@@ -101,6 +108,8 @@ public struct Settings: Hashable, Sendable, Codable {
                   cardColor: value(CardColor.self, .cardColor) ?? defaults.cardColor,
                   newWordsPerDay: value(Int.self, .newWordsPerDay) ?? defaults.newWordsPerDay,
                   desiredRetention: value(Double.self, .desiredRetention) ?? defaults.desiredRetention,
-                  dayRolloverHour: value(Int.self, .dayRolloverHour) ?? defaults.dayRolloverHour)
+                  dayRolloverHour: value(Int.self, .dayRolloverHour) ?? defaults.dayRolloverHour,
+                  deck: value(String.self, .deck) ?? defaults.deck,
+                  categories: value([String].self, .categories) ?? defaults.categories)
     }
 }

@@ -11,6 +11,10 @@ enum Route: Equatable, Hashable, Sendable {
     case congratulations
     case learn
     case settings
+    /// decks: the deck picker, from Settings.
+    case decks
+    /// categories: the category filter, from Settings.
+    case categories
 
     /// tab: the tab a route belongs to (nil before the tabs: Register and the picker). Welcome
     /// is the Challenge tab's start, so the tab bar already shows there.
@@ -19,7 +23,7 @@ enum Route: Equatable, Hashable, Sendable {
         case .register, .profiles: nil
         case .welcome, .challenge, .congratulations: .challenge
         case .learn: .learn
-        case .settings: .settings
+        case .settings, .decks, .categories: .settings
         }
     }
 }
@@ -68,7 +72,7 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, newWords, retention, rollover, forget
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, deck, categories, forget
 }
 
 /// CongratulationsButton: the buttons at the end of a session, in order.
@@ -111,6 +115,9 @@ final class AppState {
     var profileCursor = ListCursor(index: 0)
     /// settingsRow: the focused row of Settings.
     var settingsRow = SettingsRow.questions
+    /// deckCursor, categoryCursor: the highlighted rows of the deck picker and category filter.
+    var deckCursor = ListCursor(index: 0)
+    var categoryCursor = ListCursor(index: 0)
     /// confirmingForget: the "Forget me" confirmation is up.
     var confirmingForget = false
     /// questionsOverride: `--questions N`, for this run only (the saved setting is untouched).

@@ -42,6 +42,11 @@ struct KuchiCommand: ParsableCommand {
             completion: .directory)
     var dataDir: String?
 
+    @Option(name: .customLong("category"),
+            help: ArgumentHelp("Study only this category of the deck (repeat for several; this run only — Settings keeps a choice).",
+                               valueName: "name"))
+    var categories: [String] = []
+
     func validate() throws {
         if let questions, !Settings.questionRange.contains(questions) {
             throw ValidationError("--questions must be between \(Settings.questionRange.lowerBound) and \(Settings.questionRange.upperBound), not \(questions).")
@@ -64,12 +69,13 @@ struct LaunchOptions: Equatable {
     var profile: String?
     var configDir: String?
     var dataDir: String?
+    var categories: [String] = []
 }
 
 extension LaunchOptions {
     init(_ command: KuchiCommand) {
         self.init(deck: command.deck, questions: command.questions, profile: command.profile, configDir: command.configDir,
-                  dataDir: command.dataDir)
+                  dataDir: command.dataDir, categories: command.categories)
     }
 }
 

@@ -66,7 +66,7 @@ final class Pilot {
         let clock: @MainActor () -> Date = { Date(timeIntervalSince1970: 1_000_000) }
         // With a database, quizzes come from the learner's progress, as in the app.
         let study = database.map { Study(deck: deck, database: $0, seed: seed, clock: clock) }
-        let quiz = study?.quiz(for: user, questions: questions)
+        let quiz = study?.quiz(for: user, deck: deck, questions: questions)
             ?? ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: seed), clock: clock)
         state = AppState(route: route)
         // Like `--questions`: a registration made during the test starts from default settings.
