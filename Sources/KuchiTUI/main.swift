@@ -49,10 +49,13 @@ enum Launch {
         let seed = environment["KUCHI_SEED"].flatMap(UInt64.init)
         let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
         let database = LearnerDatabase.open(directory: dataDirectory)
-        let study = Study(deck: deck, database: database, seed: seed, clock: Date.init)
+        let study = Study(deck: deck, database: database, seed: seed, clock: Date.init, directionOverride: options.direction,
+                          answerOverride: options.answer)
         let quiz = study.quiz(for: user, questions: questions)
         let state = AppState(route: route)
         state.questionsOverride = options.questions
+        state.directionOverride = options.direction
+        state.answerOverride = options.answer
         let terminal: NcursesTerminal
         do throws(NcursesTerminal.StartError) {
             terminal = try NcursesTerminal(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)

@@ -45,7 +45,7 @@ struct InteractionTests {
     @Test("clicks do not reach the settings under the Forget-me question")
     func confirmIsModal() {
         let pilot = Pilot(route: .settings)
-        for _ in 0..<7 { pilot.press(.down) }
+        for _ in 0..<SettingsRow.allCases.count { pilot.press(.down) }
         pilot.press(.enter)
         let questions = pilot.user.numberOfQuestions
         let row = SettingsPane.row(.questions, rows: pilot.terminal.size.rows - 2) + 1

@@ -56,6 +56,14 @@ public final class UserManager {
     public var dayRolloverHour = Settings.defaultDayRolloverHour {
         didSet { settingChanged(\.dayRolloverHour, .dayRolloverHour, oldValue, Settings.clampDayRolloverHour(dayRolloverHour)) }
     }
+    /// studyDirection: which way words are asked: jp-en, en-jp, reading or mixed.
+    public var studyDirection = QuizDirection.japaneseToEnglish {
+        didSet { settingChanged(\.studyDirection, .studyDirection, oldValue, studyDirection) }
+    }
+    /// answerKind: choose from three, or type the answer.
+    public var answerKind = AnswerKind.choose {
+        didSet { settingChanged(\.answerKind, .answerKind, oldValue, answerKind) }
+    }
 
     @ObservationIgnored let store: ProfileStore?
     @ObservationIgnored let clock: @MainActor () -> Date
@@ -79,7 +87,8 @@ public final class UserManager {
     /// settings: the current settings as one value (what is saved).
     public var settings: Settings {
         Settings(numberOfQuestions: numberOfQuestions, appearance: appearance, learningEnabled: learningEnabled, cardColor: cardColor,
-                 newWordsPerDay: newWordsPerDay, desiredRetention: desiredRetention, dayRolloverHour: dayRolloverHour)
+                 newWordsPerDay: newWordsPerDay, desiredRetention: desiredRetention, dayRolloverHour: dayRolloverHour,
+                 studyDirection: studyDirection, answerKind: answerKind)
     }
 
     /// isValidName: at least 3 display columns and at most 32 user-perceived characters after
@@ -207,6 +216,8 @@ public final class UserManager {
         if newWordsPerDay != settings.newWordsPerDay { newWordsPerDay = settings.newWordsPerDay }
         if desiredRetention != settings.desiredRetention { desiredRetention = settings.desiredRetention }
         if dayRolloverHour != settings.dayRolloverHour { dayRolloverHour = settings.dayRolloverHour }
+        if studyDirection != settings.studyDirection { studyDirection = settings.studyDirection }
+        if answerKind != settings.answerKind { answerKind = settings.answerKind }
     }
 
     /// settingChanged: clamps, then saves that one field when the value really changed.

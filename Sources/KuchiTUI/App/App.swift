@@ -40,6 +40,8 @@ final class App {
         var takenProfile: UUID?
         var quizGeneration: Int
         var notice: String?
+        /// answerKind: typing puts the answer pane where the choices were.
+        var answerKind: AnswerKind
     }
 
     private struct Position: Equatable {
@@ -194,7 +196,9 @@ final class App {
         guard let study else { return }
         let key = study.key(for: user)
         guard key != studyKey else { return }
-        let learnerChanged = key.learner != studyKey?.learner
+        // A new direction asks other cards: it takes effect at once (the old session is
+        // left as saved), like a new learner; queue settings wait for the session's end.
+        let learnerChanged = key.learner != studyKey?.learner || key.direction != studyKey?.direction
         guard learnerChanged || !quiz.isInProgress else { return }
         studyKey = key
         quiz = study.quiz(for: user, questions: state.questionsOverride ?? user.numberOfQuestions)
@@ -264,9 +268,11 @@ final class App {
         let size = backend.size
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
         refreshStudy()
+        quiz.setAnswerKind(state.answerKind(for: user))
         let key = LayoutKey(size: size, route: state.route, fits: contentFits, helpVisible: state.helpVisible,
                             learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget,
-                            takenProfile: state.takenProfile?.id, quizGeneration: quizGeneration, notice: notice)
+                            takenProfile: state.takenProfile?.id, quizGeneration: quizGeneration, notice: notice,
+                            answerKind: quiz.answerKind)
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))

@@ -11,6 +11,9 @@ struct Study {
     /// seed: fixes the word order and the cards' shuffle (`KUCHI_SEED`, tests).
     let seed: UInt64?
     let clock: @MainActor () -> Date
+    /// directionOverride, answerOverride: `--direction` and `--answer`, for this run only.
+    var directionOverride: QuizDirection?
+    var answerOverride: AnswerKind?
 
     /// Key: what a quiz is made from; when it changes, the app makes a new one.
     struct Key: Equatable {
@@ -18,23 +21,29 @@ struct Study {
         var newWordsPerDay: Int
         var desiredRetention: Double
         var rolloverHour: Int
+        /// direction: which cards are asked; a new choice is a new quiz at once.
+        var direction: QuizDirection
     }
 
     /// key: the current learner and the settings that shape their queue.
     func key(for user: UserManager) -> Key {
         Key(learner: database == nil ? nil : user.profileID, newWordsPerDay: user.newWordsPerDay,
-            desiredRetention: user.desiredRetention, rolloverHour: user.dayRolloverHour)
+            desiredRetention: user.desiredRetention, rolloverHour: user.dayRolloverHour,
+            direction: directionOverride ?? user.studyDirection)
     }
 
     /// quiz: a session for the learner signed in (resuming the one under way), or an in-memory
-    /// session when nobody is.
+    /// session when nobody is, in the learner's directions and answer kind (or this run's).
     func quiz(for user: UserManager, questions: Int) -> ChallengesViewModel {
+        let direction = directionOverride ?? user.studyDirection
+        let answerKind = answerOverride ?? user.answerKind
+        let random: any RandomNumberGenerator = seed.map { SeededGenerator(seed: $0) } ?? SystemRandomNumberGenerator()
         guard let context = context(for: user) else {
-            return seed.map { ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: $0), clock: clock) }
-                ?? ChallengesViewModel(deck: deck, numberOfQuestions: questions, clock: clock)
+            return ChallengesViewModel(deck: deck, numberOfQuestions: questions, direction: direction, answerKind: answerKind,
+                                       random: random, clock: clock)
         }
-        return seed.map { ChallengesViewModel(deck: deck, numberOfQuestions: questions, study: context, random: SeededGenerator(seed: $0), clock: clock) }
-            ?? ChallengesViewModel(deck: deck, numberOfQuestions: questions, study: context, clock: clock)
+        return ChallengesViewModel(deck: deck, numberOfQuestions: questions, study: context, direction: direction,
+                                   answerKind: answerKind, random: random, clock: clock)
     }
 
     /// cards: the Learn tab's stack, with its progress kept per learner.

@@ -105,6 +105,8 @@ struct SettingsScene: Scene {
         case .appearance: user.appearance = Self.cycle(user.appearance, by: step)
         case .learning: user.learningEnabled.toggle()
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
+        case .direction: user.studyDirection = Self.cycle(user.studyDirection, by: step)
+        case .answerKind: user.answerKind = Self.cycle(user.answerKind, by: step)
         case .forget: break
         }
     }
@@ -114,7 +116,7 @@ struct SettingsScene: Scene {
         switch row {
         case .learning: user.learningEnabled.toggle()
         case .forget: state.confirmingForget = true
-        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor: break
+        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor, .direction, .answerKind: break
         }
     }
 
