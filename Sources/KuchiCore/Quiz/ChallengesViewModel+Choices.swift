@@ -26,14 +26,16 @@ extension ChallengesViewModel {
     }
 
     /// pickDistinct: up to `count` deck positions from `pool` whose choices in `direction` are
-    /// distinct from each other and from the asked word's, skipping confusable words. Random
+    /// distinct from each other and from the asked word's, no two of them confusable. Random
     /// probes first (O(1) on big decks), then a scan from a random start so a small or
     /// repetitive pool still fills when it can.
     func pickDistinct(_ count: Int, from pool: [Int], asked: Int, direction: StudyDirection) -> [Int] {
         var picked: [Int] = []
         var keys: Set<String> = [Self.choiceKey(direction.choice(for: deck.challenges[asked]), direction)]
         func consider(_ index: Int) {
-            guard deck.mayBeDistractor(index, for: asked) else { return }
+            // Neither beside the asked word nor beside a distractor already picked: two
+            // confusable wrong choices would still read as two answers for one meaning.
+            guard deck.mayBeDistractor(index, for: asked), picked.allSatisfy({ deck.mayBeDistractor(index, for: $0) }) else { return }
             if keys.insert(Self.choiceKey(direction.choice(for: deck.challenges[index]), direction)).inserted { picked.append(index) }
         }
         for _ in 0..<(count * 8) where picked.count < count {
