@@ -35,20 +35,22 @@ struct QuestionPane: Pane {
     /// prompt: the prompt for `test` in its direction.
     static func prompt(for test: ChallengeTest, hintVisible: Bool, answerKind: AnswerKind) -> Prompt {
         let challenge = test.challenge
+        // While typing, h is a letter: the hint key is Ctrl-R (see ChallengeScene).
+        let key = answerKind == .type ? "Ctrl-R" : "h"
         switch test.direction {
         case .japaneseToEnglish:
-            return Prompt(word: challenge.question, isJapanese: true, hint: hintVisible ? hint(for: challenge) : "h: show reading",
+            return Prompt(word: challenge.question, isJapanese: true, hint: hintVisible ? hint(for: challenge) : "\(key): show reading",
                           hintShown: hintVisible)
         case .englishToJapanese:
             // The hint must not give the answer away: the number of kana when typing, the
             // readings under the choices when choosing.
             let ask = answerKind == .type ? "type it in Japanese" : "which word is it?"
             let shown = answerKind == .type ? "\(Array(challenge.reading ?? challenge.question).count) kana" : "readings under the choices"
-            let hint = hintVisible ? "\(ask) · \(shown)" : "\(ask) · h: hint"
+            let hint = hintVisible ? "\(ask) · \(shown)" : "\(ask) · \(key): hint"
             return Prompt(word: challenge.answer, isJapanese: false, hint: hint, hintShown: hintVisible)
         case .reading:
             return Prompt(word: challenge.question, isJapanese: true,
-                          hint: hintVisible ? "type its reading · “\(challenge.answer)”" : "type its reading · h: meaning",
+                          hint: hintVisible ? "type its reading · “\(challenge.answer)”" : "type its reading · \(key): meaning",
                           hintShown: hintVisible)
         }
     }
