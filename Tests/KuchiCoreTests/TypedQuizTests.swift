@@ -167,6 +167,10 @@ struct TypedQuizTests {
         }
         #expect(log.map(\.rating) == [Rating.good.rawValue, Rating.again.rawValue, Rating.again.rawValue])
         #expect(log.allSatisfy { $0.direction == direction.rawValue })
+        let kanaReadingCards = try count(database, "SELECT COUNT(*) FROM card WHERE direction = 'reading' AND question IN ('レストラン', 'はい')")
+        #expect(kanaReadingCards == 0, "a kana word has no reading card")
+        let cards = try count(database, "SELECT COUNT(*) FROM card WHERE direction = '\(direction.rawValue)'")
+        #expect(cards == (direction == .reading ? 7 : 9))
     }
 
     @Test("a typed session resumes on the same word in the same direction; an old snapshot without new fields still decodes")

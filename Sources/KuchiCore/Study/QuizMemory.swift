@@ -59,13 +59,20 @@ final class QuizMemory {
          pick: (Int) -> Int = { _ in 0 }) {
         self.context = context
         let askable = direction.askable(in: deck)
-        var byDirection: [StudyDirection: [CardRecord]] = [:]
+        var byDirection: [StudyDirection: [CardRecord?]] = [:]
         var learnerDeck: Int64?
         var newToday = 0
         do {
             for studyDirection in Set(askable.flatMap(\.directions)) {
-                let loaded = try context.database.cards(learner: context.learner, deck: deck, direction: studyDirection, now: now)
-                byDirection[studyDirection] = loaded.cards
+                // Only the words asked in a direction get its cards (no reading card for a
+                // kana word): a part of the deck is loaded as a deck of its own, then realigned.
+                let positions = askable.filter { $0.directions.contains(studyDirection) }.map(\.position)
+                let part = positions.count == deck.challenges.count
+                    ? deck : Deck(title: deck.title, attribution: deck.attribution, challenges: positions.map { deck.challenges[$0] })
+                let loaded = try context.database.cards(learner: context.learner, deck: part, direction: studyDirection, now: now)
+                var aligned: [CardRecord?] = Array(repeating: nil, count: deck.challenges.count)
+                for (index, position) in positions.enumerated() { aligned[position] = loaded.cards[index] }
+                byDirection[studyDirection] = aligned
                 learnerDeck = loaded.learnerDeck
             }
             if let learnerDeck {
@@ -89,7 +96,7 @@ final class QuizMemory {
         var queuePositions: [Int: Int] = [:]
         var loaded: [Int64: (position: Int, record: CardRecord)] = [:]
         for (position, directions) in askable {
-            let candidates = directions.compactMap { byDirection[$0]?[position] }
+            let candidates = directions.compactMap { byDirection[$0]?[position] ?? nil }
             for record in candidates { loaded[record.id] = (position, record) }
             guard let chosen = Self.choose(among: candidates, now: now, pick: pick) else { continue }
             queuePositions[position] = cards.count
