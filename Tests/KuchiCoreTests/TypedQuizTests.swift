@@ -27,12 +27,14 @@ struct TypedQuizTests {
         ])
     }
 
+    /// quiz: a seeded quiz over `deck()` in `direction`, answered by `kind`.
     func quiz(_ direction: QuizDirection, _ kind: AnswerKind, seed: UInt64 = 3, questions: Int = 9) throws -> ChallengesViewModel {
         ChallengesViewModel(deck: try Self.deck(), numberOfQuestions: questions, direction: direction, answerKind: kind,
                             random: SeededGenerator(seed: seed), clock: { Date(timeIntervalSince1970: 1_000_000) })
     }
 
-    /// romaji: the Hepburn romaji of the current word (what a learner types for its kana).
+    /// typeRight: types the current word's answer (its meaning, or its Hepburn romaji for a
+    /// Japanese answer) and submits it.
     func typeRight(_ quiz: ChallengesViewModel) throws -> AnswerOutcome {
         let test = try #require(quiz.currentTest)
         quiz.typedAnswer.clear()

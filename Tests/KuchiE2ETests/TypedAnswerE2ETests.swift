@@ -115,6 +115,7 @@ struct TypedAnswerE2ETests {
 
 /// KunreiRomaji: kana spelled in Kunrei-shiki romaji, as a learner trained on it would type.
 enum KunreiRomaji {
+    /// syllables: each hiragana's Kunrei spelling (ん as n', safe before any letter).
     static let syllables: [Character: String] = [
         "あ": "a", "い": "i", "う": "u", "え": "e", "お": "o", "か": "ka", "き": "ki", "く": "ku", "け": "ke", "こ": "ko",
         "が": "ga", "ぎ": "gi", "ぐ": "gu", "げ": "ge", "ご": "go", "さ": "sa", "し": "si", "す": "su", "せ": "se", "そ": "so",

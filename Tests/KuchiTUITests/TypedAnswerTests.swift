@@ -179,4 +179,37 @@ struct TypedAnswerTests {
             if let reading = test.reading(at: index) { #expect(on.lines.contains { $0.contains(reading) }) }
         }
     }
+
+    // MARK: Settings
+
+    @Test("Settings: Direction and Answer by step through their values; typing applies to the quiz at once")
+    func settingsRows() {
+        let pilot = Pilot(route: .settings)
+        let rows = SettingsRow.allCases
+        for _ in 0..<(rows.firstIndex(of: .direction) ?? 0) { pilot.press(.down) }
+        #expect(pilot.contains("▸ Direction") && pilot.contains("◂ Japanese → English ▸"))
+        pilot.press(.right)
+        #expect(pilot.user.studyDirection == .englishToJapanese && pilot.contains("◂ English → Japanese ▸"))
+        pilot.press(.down)
+        pilot.press(.right)
+        #expect(pilot.user.answerKind == .type && pilot.quiz.answerKind == .type)
+        pilot.press("c")
+        #expect(pilot.contains("Your answer"))
+    }
+
+    @Test("a new direction makes a new quiz at once, in that direction")
+    func directionMakesANewQuiz() {
+        let terminal = InMemoryTerminal(rows: 30, columns: 100)
+        let user = UserManager(store: nil, clock: { Date(timeIntervalSince1970: 1_000_000) })
+        user.register(name: "さくら", rememberMe: false)
+        let study = Study(deck: TestDecks.small, database: nil, seed: 7, clock: { Date(timeIntervalSince1970: 1_000_000) })
+        let app = App(state: AppState(route: .challenge), user: user, quiz: study.quiz(for: user, questions: 3), backend: terminal,
+                      log: RenderLog(path: nil), seed: 7, study: study)
+        app.render()
+        #expect(app.quiz.currentTest?.direction == .japaneseToEnglish)
+        user.studyDirection = .reading
+        app.render()
+        #expect(app.quiz.direction == .reading && app.quiz.currentTest?.direction == .reading)
+        #expect(terminal.screen.lines.contains { $0.contains("which reading?") })
+    }
 }

@@ -70,6 +70,7 @@ public struct ChallengeTest: Hashable, Sendable {
     /// kanji with the hint); nil where a choice has none.
     public let readings: [String?]
 
+    /// init: a test of `challenge` with its choices, asked in `direction` (Kuchi's by default).
     public init(challenge: Challenge, answers: [String], direction: StudyDirection = .japaneseToEnglish, readings: [String?] = []) {
         self.challenge = challenge
         self.answers = answers

@@ -26,8 +26,11 @@ struct QuestionPane: Pane {
     /// Prompt: what the pane shows for a test: the big line, and the line under it (the hint
     /// when shown, else what to do).
     struct Prompt: Equatable {
+        /// word: the big line (a Japanese word, spaced out when it fits, or an English meaning).
         var word: String
         var isJapanese: Bool
+        /// hint: the line under it; `hintShown` says whether it is the hint (accent) or a
+        /// reminder of what to do (dim).
         var hint: String
         var hintShown: Bool
     }
@@ -49,8 +52,9 @@ struct QuestionPane: Pane {
             let hint = hintVisible ? "\(ask) · \(shown)" : "\(ask) · \(key): hint"
             return Prompt(word: challenge.answer, isJapanese: false, hint: hint, hintShown: hintVisible)
         case .reading:
+            let ask = answerKind == .type ? "type its reading" : "which reading?"
             return Prompt(word: challenge.question, isJapanese: true,
-                          hint: hintVisible ? "type its reading · “\(challenge.answer)”" : "type its reading · \(key): meaning",
+                          hint: hintVisible ? "\(ask) · “\(challenge.answer)”" : "\(ask) · \(key): meaning",
                           hintShown: hintVisible)
         }
     }
