@@ -64,12 +64,16 @@ enum Launch {
         let seed = environment["KUCHI_SEED"].flatMap(UInt64.init)
         let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
         let database = LearnerDatabase.open(directory: dataDirectory)
-        let study = Study(bundled: bundled, fixedDeck: fixedDeck, library: library, categories: options.categories.isEmpty ? nil : options.categories,
+        var study = Study(bundled: bundled, fixedDeck: fixedDeck, library: library, categories: options.categories.isEmpty ? nil : options.categories,
                           database: database, seed: seed, clock: Date.init)
+        study.directionOverride = options.direction
+        study.answerOverride = options.answer
         let chosen = study.deck(for: user)
         let quiz = study.quiz(for: user, deck: chosen.deck, questions: questions)
         let state = AppState(route: route)
         state.questionsOverride = options.questions
+        state.directionOverride = options.direction
+        state.answerOverride = options.answer
         let terminal: NcursesTerminal
         do throws(NcursesTerminal.StartError) {
             terminal = try NcursesTerminal(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)

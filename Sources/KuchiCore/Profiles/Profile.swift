@@ -40,6 +40,7 @@ public enum ProfileField: String, CaseIterable, Sendable {
     case name, lastUsed
     case numberOfQuestions, appearance, learningEnabled, cardColor, newWordsPerDay, desiredRetention, dayRolloverHour
     case deck, categories
+    case studyDirection, answerKind
 
     /// path: the keys from the `profile` object down to the value.
     var path: [String] {

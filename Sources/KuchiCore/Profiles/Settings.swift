@@ -51,12 +51,17 @@ public struct Settings: Hashable, Sendable, Codable {
     public var deck: String
     /// categories: the deck's categories studied; empty is all of them.
     public var categories: [String]
+    /// studyDirection: which way words are asked (Japanese → English by default, as in Kuchi).
+    public var studyDirection: QuizDirection
+    /// answerKind: choose from three (Kuchi's way) or type the answer.
+    public var answerKind: AnswerKind
 
     public init(numberOfQuestions: Int = Settings.defaultQuestions, appearance: Appearance = .terminal,
                 learningEnabled: Bool = true, cardColor: CardColor = .blue,
                 newWordsPerDay: Int = Settings.defaultNewWordsPerDay,
                 desiredRetention: Double = Settings.defaultDesiredRetention,
-                dayRolloverHour: Int = Settings.defaultDayRolloverHour, deck: String = "", categories: [String] = []) {
+                dayRolloverHour: Int = Settings.defaultDayRolloverHour, deck: String = "", categories: [String] = [],
+                studyDirection: QuizDirection = .japaneseToEnglish, answerKind: AnswerKind = .choose) {
         self.numberOfQuestions = Settings.clampQuestions(numberOfQuestions)
         self.appearance = appearance
         self.learningEnabled = learningEnabled
@@ -66,6 +71,8 @@ public struct Settings: Hashable, Sendable, Codable {
         self.dayRolloverHour = Settings.clampDayRolloverHour(dayRolloverHour)
         self.deck = deck
         self.categories = categories
+        self.studyDirection = studyDirection
+        self.answerKind = answerKind
     }
 
     /// clampQuestions: keeps a question count inside `questionRange`.
@@ -93,6 +100,7 @@ public struct Settings: Hashable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case numberOfQuestions, appearance, learningEnabled, cardColor, newWordsPerDay, desiredRetention, dayRolloverHour
         case deck, categories
+        case studyDirection, answerKind
     }
 
     public init(from decoder: any Decoder) throws {
@@ -110,6 +118,8 @@ public struct Settings: Hashable, Sendable, Codable {
                   desiredRetention: value(Double.self, .desiredRetention) ?? defaults.desiredRetention,
                   dayRolloverHour: value(Int.self, .dayRolloverHour) ?? defaults.dayRolloverHour,
                   deck: value(String.self, .deck) ?? defaults.deck,
-                  categories: value([String].self, .categories) ?? defaults.categories)
+                  categories: value([String].self, .categories) ?? defaults.categories,
+                  studyDirection: value(QuizDirection.self, .studyDirection) ?? defaults.studyDirection,
+                  answerKind: value(AnswerKind.self, .answerKind) ?? defaults.answerKind)
     }
 }

@@ -64,6 +64,14 @@ public final class UserManager {
     public var categories: [String] = [] {
         didSet { settingChanged(\.categories, .categories, oldValue, categories) }
     }
+    /// studyDirection: which way words are asked: jp-en, en-jp, reading or mixed.
+    public var studyDirection = QuizDirection.japaneseToEnglish {
+        didSet { settingChanged(\.studyDirection, .studyDirection, oldValue, studyDirection) }
+    }
+    /// answerKind: choose from three, or type the answer.
+    public var answerKind = AnswerKind.choose {
+        didSet { settingChanged(\.answerKind, .answerKind, oldValue, answerKind) }
+    }
 
     @ObservationIgnored let store: ProfileStore?
     @ObservationIgnored let clock: @MainActor () -> Date
@@ -88,7 +96,8 @@ public final class UserManager {
     public var settings: Settings {
         Settings(numberOfQuestions: numberOfQuestions, appearance: appearance, learningEnabled: learningEnabled, cardColor: cardColor,
                  newWordsPerDay: newWordsPerDay, desiredRetention: desiredRetention, dayRolloverHour: dayRolloverHour,
-                 deck: deck, categories: categories)
+                 deck: deck, categories: categories,
+                 studyDirection: studyDirection, answerKind: answerKind)
     }
 
     /// isValidName: at least 3 display columns and at most 32 user-perceived characters after
@@ -218,6 +227,8 @@ public final class UserManager {
         if dayRolloverHour != settings.dayRolloverHour { dayRolloverHour = settings.dayRolloverHour }
         if deck != settings.deck { deck = settings.deck }
         if categories != settings.categories { categories = settings.categories }
+        if studyDirection != settings.studyDirection { studyDirection = settings.studyDirection }
+        if answerKind != settings.answerKind { answerKind = settings.answerKind }
     }
 
     /// settingChanged: clamps, then saves that one field when the value really changed.

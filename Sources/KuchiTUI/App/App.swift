@@ -40,6 +40,8 @@ final class App {
         var takenProfile: UUID?
         var quizGeneration: Int
         var notice: String?
+        /// answerKind: typing puts the answer pane where the choices were.
+        var answerKind: AnswerKind
     }
 
     private struct Position: Equatable {
@@ -199,8 +201,8 @@ final class App {
         guard let study else { return }
         let key = study.key(for: user)
         guard key != studyKey else { return }
-        // Another learner or other words: their own quiz at once (each deck keeps its own
-        // session). Queue settings alone wait until no session is under way.
+        // Another learner, other words or another direction: their own quiz at once (each
+        // deck keeps its own session). Queue settings alone wait until no session is under way.
         guard !key.sameDeck(as: studyKey) || !quiz.isInProgress else { return }
         studyKey = key
         wholeDeckCache = nil
@@ -306,9 +308,11 @@ final class App {
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
         if state.route != .decks { deckChoicesCache = nil }
         refreshStudy()
+        quiz.setAnswerKind(state.answerKind(for: user))
         let key = LayoutKey(size: size, route: state.route, fits: contentFits, helpVisible: state.helpVisible,
                             learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget,
-                            takenProfile: state.takenProfile?.id, quizGeneration: quizGeneration, notice: notice)
+                            takenProfile: state.takenProfile?.id, quizGeneration: quizGeneration, notice: notice,
+                            answerKind: quiz.answerKind)
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))

@@ -72,7 +72,7 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, newWords, retention, rollover, deck, categories, forget
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, deck, categories, forget
 }
 
 /// CongratulationsButton: the buttons at the end of a session, in order.
@@ -122,6 +122,10 @@ final class AppState {
     var confirmingForget = false
     /// questionsOverride: `--questions N`, for this run only (the saved setting is untouched).
     @ObservationIgnored var questionsOverride: Int?
+    /// directionOverride: `--direction`, for this run only (the saved setting is untouched).
+    @ObservationIgnored var directionOverride: QuizDirection?
+    /// answerOverride: `--answer`, for this run only (the saved setting is untouched).
+    @ObservationIgnored var answerOverride: AnswerKind?
 
     init(route: Route) {
         self.route = route
@@ -144,7 +148,18 @@ final class AppState {
     /// setting), nothing highlighted.
     func startSession(_ quiz: ChallengesViewModel, user: UserManager) {
         quiz.restart(numberOfQuestions: questionsOverride ?? user.numberOfQuestions)
+        quiz.setAnswerKind(answerKind(for: user))
         set(\.choiceCursor, to: ListCursor())
+    }
+
+    /// direction: this run's directions: `--direction`, else the learner's setting.
+    func direction(for user: UserManager) -> QuizDirection {
+        directionOverride ?? user.studyDirection
+    }
+
+    /// answerKind: this run's answer kind: `--answer`, else the learner's setting.
+    func answerKind(for user: UserManager) -> AnswerKind {
+        answerOverride ?? user.answerKind
     }
 
     /// openRegister: Register for a new learner, Esc returning to `origin` (nil: Esc quits).

@@ -15,6 +15,9 @@ struct Study {
     var library: DeckLibrary?
     /// categoryOverride: `--category NAME…` for this run.
     var categoryOverride: [String]?
+    /// directionOverride, answerOverride: `--direction` and `--answer`, for this run only.
+    var directionOverride: QuizDirection?
+    var answerOverride: AnswerKind?
     /// database: the learner database; nil keeps every session in memory (tests).
     let database: LearnerDatabase?
     /// seed: fixes the word order and the cards' shuffle (`KUCHI_SEED`, tests).
@@ -50,10 +53,13 @@ struct Study {
         var newWordsPerDay: Int
         var desiredRetention: Double
         var rolloverHour: Int
+        /// direction: which cards are asked; a new choice is a new quiz at once.
+        var direction: QuizDirection
 
-        /// sameDeck: the same learner studies the same words (only queue settings differ).
+        /// sameDeck: the same learner studies the same cards (same words, same direction): only
+        /// queue settings differ.
         func sameDeck(as other: Key?) -> Bool {
-            learner == other?.learner && deck == other?.deck && categories == other?.categories
+            learner == other?.learner && deck == other?.deck && categories == other?.categories && direction == other?.direction
         }
     }
 
@@ -61,7 +67,8 @@ struct Study {
     func key(for user: UserManager) -> Key {
         Key(learner: database == nil ? nil : user.profileID, deck: fixedDeck == nil ? user.deck : "",
             categories: categoryOverride ?? user.categories, newWordsPerDay: user.newWordsPerDay,
-            desiredRetention: user.desiredRetention, rolloverHour: user.dayRolloverHour)
+            desiredRetention: user.desiredRetention, rolloverHour: user.dayRolloverHour,
+            direction: directionOverride ?? user.studyDirection)
     }
 
     /// deck: the words the learner studies — their deck, narrowed to their categories — and a
@@ -95,14 +102,17 @@ struct Study {
     }
 
     /// quiz: a session for the learner signed in (resuming the one under way), or an in-memory
-    /// session when nobody is.
+    /// session when nobody is, in the learner's directions and answer kind (or this run's).
     func quiz(for user: UserManager, deck: Deck, questions: Int) -> ChallengesViewModel {
+        let direction = directionOverride ?? user.studyDirection
+        let answerKind = answerOverride ?? user.answerKind
+        let random: any RandomNumberGenerator = seed.map { SeededGenerator(seed: $0) } ?? SystemRandomNumberGenerator()
         guard let context = context(for: user) else {
-            return seed.map { ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: $0), clock: clock) }
-                ?? ChallengesViewModel(deck: deck, numberOfQuestions: questions, clock: clock)
+            return ChallengesViewModel(deck: deck, numberOfQuestions: questions, direction: direction, answerKind: answerKind,
+                                       random: random, clock: clock)
         }
-        return seed.map { ChallengesViewModel(deck: deck, numberOfQuestions: questions, study: context, random: SeededGenerator(seed: $0), clock: clock) }
-            ?? ChallengesViewModel(deck: deck, numberOfQuestions: questions, study: context, clock: clock)
+        return ChallengesViewModel(deck: deck, numberOfQuestions: questions, study: context, direction: direction,
+                                   answerKind: answerKind, random: random, clock: clock)
     }
 
     /// cards: the Learn tab's stack for the quiz's deck, with its progress kept per learner.

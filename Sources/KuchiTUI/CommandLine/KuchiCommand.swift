@@ -30,6 +30,13 @@ struct KuchiCommand: ParsableCommand {
                                valueName: "n"))
     var questions: Int?
 
+    @Option(help: ArgumentHelp("Which way words are asked: jp-en, en-jp, reading (kanji → kana) or mixed (this run only).",
+                               valueName: "direction"))
+    var direction: QuizDirection?
+
+    @Option(help: ArgumentHelp("Answer by choosing from three or by typing: choose or type (this run only).", valueName: "kind"))
+    var answer: AnswerKind?
+
     @Option(help: ArgumentHelp("Start as this saved profile.", valueName: "name"))
     var profile: String?
 
@@ -70,14 +77,24 @@ struct LaunchOptions: Equatable {
     var configDir: String?
     var dataDir: String?
     var categories: [String] = []
+    /// direction: `--direction`, overriding the setting for this run.
+    var direction: QuizDirection?
+    /// answer: `--answer`, overriding the setting for this run.
+    var answer: AnswerKind?
 }
 
 extension LaunchOptions {
     init(_ command: KuchiCommand) {
         self.init(deck: command.deck, questions: command.questions, profile: command.profile, configDir: command.configDir,
-                  dataDir: command.dataDir, categories: command.categories)
+                  dataDir: command.dataDir, categories: command.categories, direction: command.direction, answer: command.answer)
     }
 }
+
+/// QuizDirection as an option value: `--direction jp-en|en-jp|reading|mixed`.
+extension QuizDirection: ExpressibleByArgument {}
+
+/// AnswerKind as an option value: `--answer choose|type`.
+extension AnswerKind: ExpressibleByArgument {}
 
 /// CheckDeck: `kuchi check-deck FILE` — validates a deck without opening the UI.
 struct CheckDeck: ParsableCommand {

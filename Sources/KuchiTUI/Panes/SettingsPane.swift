@@ -65,6 +65,12 @@ struct SettingsPane: Pane {
         if let override = state.questionsOverride, state.settingsRow == .questions {
             note = "This run plays \(override) (--questions \(override)); the setting applies from the next launch."
         }
+        if let override = state.directionOverride, state.settingsRow == .direction {
+            note = "This run asks \(override.title) (--direction \(override.rawValue)); the setting applies from the next launch."
+        }
+        if let override = state.answerOverride, state.settingsRow == .answerKind {
+            note = "This run uses “\(override.title)” (--answer \(override.rawValue)); the setting applies from the next launch."
+        }
         let noteRow = placement.top + 2 + placement.visible * placement.spacing
         for (offset, line) in TextWrap.lines(note, width: width, maximumLines: 2).enumerated() where noteRow + offset < area.rows {
             screen.put(line, row: noteRow + offset, column: left, style: theme.dim)
@@ -82,6 +88,8 @@ struct SettingsPane: Pane {
         case .appearance: "Appearance"
         case .learning: "Learning enabled"
         case .cardColor: "Card colour"
+        case .direction: "Direction"
+        case .answerKind: "Answer by"
         case .forget: "Forget me"
         }
     }
@@ -97,6 +105,8 @@ struct SettingsPane: Pane {
         case .appearance: "Terminal uses your terminal's colours; monochrome uses none."
         case .learning: "Off hides the Learn tab."
         case .cardColor: "The colour of the Learn tab's flash cards."
+        case .direction: "Which way words are asked: Japanese → English, English → Japanese, reading (kanji → kana) or mixed."
+        case .answerKind: "Choose from three, or type the answer (romaji becomes kana as you type)."
         case .forget: "Deletes the saved profile and returns to Register (asks first)."
         }
     }
@@ -128,6 +138,10 @@ struct SettingsPane: Pane {
             stepper(String(format: "%02d:00", user.dayRolloverHour), for: row, into: &screen, row: line, column: column, theme: theme)
         case .appearance:
             stepper(Self.name(user.appearance), for: row, into: &screen, row: line, column: column, theme: theme)
+        case .direction:
+            stepper(user.studyDirection.title, for: row, into: &screen, row: line, column: column, theme: theme)
+        case .answerKind:
+            stepper(user.answerKind.title, for: row, into: &screen, row: line, column: column, theme: theme)
         case .learning:
             let end = screen.put(user.learningEnabled ? "[x] on" : "[ ] off", row: line, column: column, style: theme.accent)
             screen.onClick(Rect(row: line, column: column, rows: 1, columns: end - column), SettingsScene.Action.select(.learning))

@@ -112,6 +112,8 @@ struct SettingsScene: Scene {
         case .appearance: user.appearance = Self.cycle(user.appearance, by: step)
         case .learning: user.learningEnabled.toggle()
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
+        case .direction: user.studyDirection = Self.cycle(user.studyDirection, by: step)
+        case .answerKind: user.answerKind = Self.cycle(user.answerKind, by: step)
         case .forget, .deck, .categories: break
         }
     }
@@ -127,7 +129,7 @@ struct SettingsScene: Scene {
         case .categories:
             state.set(\.categoryCursor, to: ListCursor(index: 0))
             state.go(.categories)
-        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor: break
+        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor, .direction, .answerKind: break
         }
     }
 
