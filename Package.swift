@@ -12,15 +12,24 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(
+            name: "CZstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
         .target(
             name: "KuchiCore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "CZstd",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             resources: [.copy("../../Resources/challenges.json")]
         ),
         .executableTarget(
@@ -34,7 +43,10 @@ let package = Package(
         // One copy of what every test target needs: temporary folders, a deck generator, the
         // way to find the built binary.
         .target(name: "KuchiTestSupport", path: "Tests/KuchiTestSupport"),
-        .testTarget(name: "KuchiCoreTests", dependencies: ["KuchiCore", "KuchiTestSupport"]),
+        .testTarget(name: "KuchiCoreTests", dependencies: [
+            "KuchiCore", "KuchiTestSupport", "CZstd", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiCore", "KuchiTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "KuchiE2ETests", dependencies: ["KuchiTUI", "KuchiTestSupport"]),
     ],

@@ -18,15 +18,30 @@ enum Launch {
         guard useUTF8Locale() else {
             return fail("a UTF-8 locale is needed to show Japanese text; set LANG=C.UTF-8 (or another UTF-8 locale) and try again.")
         }
-        let deck: Deck
+        let library = DeckLibrary(dataDirectory: options.dataDir.map { URL(fileURLWithPath: $0) }, environment: environment)
+        let fixedDeck: Deck?
         do throws(DeckError) {
-            if let path = options.deck {
-                deck = try Deck.load(from: URL(fileURLWithPath: path))
-            } else {
-                deck = try Deck.bundled()
-            }
+            fixedDeck = try options.deck.map { path throws(DeckError) in try library.resolve(path) }
         } catch {
             return fail(error.description)
+        }
+        let bundled: Deck
+        do throws(DeckError) {
+            bundled = try Deck.bundled()
+        } catch {
+            // A deck named on the command line still plays when the bundled one is missing.
+            guard let fixedDeck else { return fail(error.description) }
+            bundled = fixedDeck
+        }
+        let unknown = (fixedDeck ?? bundled).unknownCategories(options.categories)
+        if !unknown.isEmpty {
+            let known = (fixedDeck ?? bundled).categories.map(\.name).joined(separator: ", ")
+            StandardError.write("kuchi: no category \(unknown.map { "“\($0)”" }.joined(separator: ", ")) in \((fixedDeck ?? bundled).title); its categories: \(known).")
+            return 2
+        }
+        if (fixedDeck ?? bundled).selecting(categories: options.categories) == nil {
+            StandardError.write("kuchi: the categories given hold fewer than \(Deck.minimumEntries) words; choose more.")
+            return 2
         }
         let directory = options.configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
         let user = UserManager(store: ProfileStore(directory: directory))
@@ -49,10 +64,16 @@ enum Launch {
         let seed = environment["KUCHI_SEED"].flatMap(UInt64.init)
         let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
         let database = LearnerDatabase.open(directory: dataDirectory)
-        let study = Study(deck: deck, database: database, seed: seed, clock: Date.init)
-        let quiz = study.quiz(for: user, questions: questions)
+        var study = Study(bundled: bundled, fixedDeck: fixedDeck, library: library, categories: options.categories.isEmpty ? nil : options.categories,
+                          database: database, seed: seed, clock: Date.init)
+        study.directionOverride = options.direction
+        study.answerOverride = options.answer
+        let chosen = study.deck(for: user)
+        let quiz = study.quiz(for: user, deck: chosen.deck, questions: questions)
         let state = AppState(route: route)
         state.questionsOverride = options.questions
+        state.directionOverride = options.direction
+        state.answerOverride = options.answer
         let terminal: NcursesTerminal
         do throws(NcursesTerminal.StartError) {
             terminal = try NcursesTerminal(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
@@ -117,6 +138,7 @@ func main() -> Int32 {
     case let due as DueCommand: return due.execute()
     case let reviews as ExportReviews: return reviews.execute()
     case let cards as ExportCards: return cards.execute()
+    case let importing as ImportDeck: return importing.execute()
     case let options as KuchiCommand: return Launch.run(LaunchOptions(options))
     default:
         // ArgumentParser's own commands (`kuchi help`, and `--help` on some paths) print

@@ -82,8 +82,11 @@ struct ChallengeE2ETests {
             view.choices.first { $0.selected }?.digit == target
         }
         try session.sendKeys("Enter")
-        let next = try app.waitForChallenge("the next word") { $0.answered == 1 }
-        #expect(next.word != first.word)
+        // The whole frame, not a capture taken while the terminal was still being written: the
+        // new word is up, with nothing highlighted (a timeout here means the cursor stayed).
+        let next = try app.waitForChallenge("the next word with nothing highlighted") {
+            $0.answered == 1 && $0.word != first.word && !$0.choices.contains { $0.selected }
+        }
         #expect(next.choices.first { $0.selected } == nil)
     }
 }

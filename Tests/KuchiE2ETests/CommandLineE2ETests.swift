@@ -26,7 +26,7 @@ struct CommandLineE2ETests {
     func helpPrintsUsageAndExitsZero(_ arguments: [String]) throws {
         let result = try runKuchi(arguments)
         #expect(result.status == 0)
-        for text in ["USAGE: kuchi", "--deck <file>", "--questions <n>", "--profile <name>", "--config-dir <dir>", "check-deck", "decks"] {
+        for text in ["USAGE: kuchi", "--deck <name-or-file>", "--questions <n>", "--profile <name>", "--config-dir <dir>", "check-deck", "decks"] {
             #expect(result.standardOutput.contains(text), "help mentions \(text)")
         }
     }

@@ -97,7 +97,7 @@ struct HostileEnvironmentE2ETests {
             return text.contains("could not save") && text.contains("file too large")
         }
         #expect(joinedScreen(notice).contains("Hi, さくら"), "the learner goes on; only saving failed")
-        try session.sendKeys("q")  // closes the notice
+        try session.sendKeys("Escape")  // only closes the notice (any other key would also act)
         try session.waitFor("the notice to close") { !joinedScreen($0).lowercased().contains("could not save") }
         try session.sendKeys("q")
         try expectRestored(session, status: 0)

@@ -45,10 +45,11 @@ struct InteractionTests {
     @Test("clicks do not reach the settings under the Forget-me question")
     func confirmIsModal() {
         let pilot = Pilot(route: .settings)
-        for _ in 0..<7 { pilot.press(.down) }
+        pilot.press(.end)
         pilot.press(.enter)
         let questions = pilot.user.numberOfQuestions
-        let row = SettingsPane.row(.questions, rows: pilot.terminal.size.rows - 2) + 1
+        let placement = SettingsPane.placement(rows: pilot.terminal.size.rows - 2, focus: .forget)
+        let row = (placement.line(.questions) ?? 0) + 1
         for column in [2, 30, 60, 98] { pilot.click(row: row, column: column) }
         #expect(pilot.user.numberOfQuestions == questions && pilot.state.confirmingForget)
     }

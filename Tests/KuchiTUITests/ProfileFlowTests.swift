@@ -81,3 +81,35 @@ struct ProfileFlowTests {
         #expect(first.state.quitting)
     }
 }
+
+/// ProgressScreensTests: what the screens say once progress is kept (an in-memory database).
+@MainActor
+@Suite("Progress on screen")
+struct ProgressScreensTests {
+    @Test("Welcome says where the learner stands; the summary lists the words missed and when they return")
+    func welcomeAndSummary() {
+        let pilot = Pilot(route: .welcome, database: .inMemory())
+        #expect(pilot.contains("0 due now · 6 new today"), "the small deck has 6 new words; the daily limit is 10")
+        pilot.press(.enter)
+        let missed = pilot.quiz.currentTest?.challenge
+        pilot.answerWrong()
+        while pilot.quiz.currentTest != nil { pilot.answerRight() }
+        #expect(pilot.state.route == .congratulations)
+        #expect(pilot.contains("Missed this time"))
+        if let missed { #expect(pilot.contains("✗ \(missed.question)") && pilot.contains("“\(missed.answer)”")) }
+        #expect(pilot.lines.contains { $0.contains("back in") || $0.contains("back now") })
+        pilot.press("q")
+        #expect(pilot.contains("next review in"), "Welcome now knows when the next review is")
+    }
+
+    @Test("a learner who signs in gets their own quiz; the Register screen's quiz is not kept")
+    func newLearnerNewQuiz() {
+        let pilot = Pilot(route: .register, name: nil, database: .inMemory())
+        let before = ObjectIdentifier(pilot.quiz)
+        pilot.type("さくら")
+        pilot.press(.enter)
+        #expect(pilot.state.route == .welcome)
+        #expect(ObjectIdentifier(pilot.quiz) != before)
+        #expect(pilot.contains("new today"))
+    }
+}

@@ -108,7 +108,7 @@ struct TabsLearnSettingsTests {
     @Test("Forget me asks first; n keeps the profile, y signs out to Register")
     func forgetMe() {
         let pilot = Pilot(route: .settings)
-        for _ in 0..<7 { pilot.press(.down) }
+        pilot.press(.end)
         pilot.press(.enter)
         #expect(pilot.contains("Are you sure?"))
         pilot.press("n")

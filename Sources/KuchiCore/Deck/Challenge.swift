@@ -56,25 +56,47 @@ public struct Challenge: Hashable, Sendable, Codable {
     }
 }
 
-/// ChallengeTest: a challenge with the answer choices shown for it (the right one among them).
+/// ChallengeTest: a challenge with the answer choices shown for it (the right one among them),
+/// and the direction it is asked in.
 public struct ChallengeTest: Hashable, Sendable {
     /// challenge: the word being asked.
     public let challenge: Challenge
-    /// answers: the shuffled choices, the right one among them.
+    /// answers: the shuffled choices, the right one among them: meanings (Japanese → English),
+    /// written forms (English → Japanese) or readings (reading).
     public let answers: [String]
+    /// direction: which way the word is asked.
+    public let direction: StudyDirection
+    /// readings: each choice's reading when the choices are Japanese words (shown under the
+    /// kanji with the hint); nil where a choice has none.
+    public let readings: [String?]
 
-    public init(challenge: Challenge, answers: [String]) {
+    /// init: a test of `challenge` with its choices, asked in `direction` (Kuchi's by default).
+    public init(challenge: Challenge, answers: [String], direction: StudyDirection = .japaneseToEnglish, readings: [String?] = []) {
         self.challenge = challenge
         self.answers = answers
+        self.direction = direction
+        self.readings = readings
     }
 
-    /// isCorrect: whether `answer` is this challenge's answer.
+    /// rightAnswer: the choice that is right in this direction.
+    public var rightAnswer: String {
+        direction.choice(for: challenge)
+    }
+
+    /// isCorrect: whether `answer` is this challenge's answer in its direction.
     public func isCorrect(_ answer: String) -> Bool {
-        answer == challenge.answer
+        answer == rightAnswer
     }
 
     /// correctIndex: where the right answer sits among the choices.
     public var correctIndex: Int? {
-        answers.firstIndex(of: challenge.answer)
+        answers.firstIndex(of: rightAnswer)
+    }
+
+    /// reading: the reading shown under choice `index`, if it has one that differs from it.
+    public func reading(at index: Int) -> String? {
+        guard readings.indices.contains(index), answers.indices.contains(index), let reading = readings[index],
+              reading != answers[index] else { return nil }
+        return reading
     }
 }

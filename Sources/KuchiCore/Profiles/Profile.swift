@@ -39,6 +39,8 @@ public struct Profile: Hashable, Sendable, Codable, Identifiable {
 public enum ProfileField: String, CaseIterable, Sendable {
     case name, lastUsed
     case numberOfQuestions, appearance, learningEnabled, cardColor, newWordsPerDay, desiredRetention, dayRolloverHour
+    case deck, categories
+    case studyDirection, answerKind
 
     /// path: the keys from the `profile` object down to the value.
     var path: [String] {

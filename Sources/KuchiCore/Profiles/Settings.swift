@@ -47,12 +47,21 @@ public struct Settings: Hashable, Sendable, Codable {
     public var desiredRetention: Double
     /// dayRolloverHour: the local hour a study day starts.
     public var dayRolloverHour: Int
+    /// deck: the deck studied — a name from `kuchi decks`; empty is the bundled deck.
+    public var deck: String
+    /// categories: the deck's categories studied; empty is all of them.
+    public var categories: [String]
+    /// studyDirection: which way words are asked (Japanese → English by default, as in Kuchi).
+    public var studyDirection: QuizDirection
+    /// answerKind: choose from three (Kuchi's way) or type the answer.
+    public var answerKind: AnswerKind
 
     public init(numberOfQuestions: Int = Settings.defaultQuestions, appearance: Appearance = .terminal,
                 learningEnabled: Bool = true, cardColor: CardColor = .blue,
                 newWordsPerDay: Int = Settings.defaultNewWordsPerDay,
                 desiredRetention: Double = Settings.defaultDesiredRetention,
-                dayRolloverHour: Int = Settings.defaultDayRolloverHour) {
+                dayRolloverHour: Int = Settings.defaultDayRolloverHour, deck: String = "", categories: [String] = [],
+                studyDirection: QuizDirection = .japaneseToEnglish, answerKind: AnswerKind = .choose) {
         self.numberOfQuestions = Settings.clampQuestions(numberOfQuestions)
         self.appearance = appearance
         self.learningEnabled = learningEnabled
@@ -60,6 +69,10 @@ public struct Settings: Hashable, Sendable, Codable {
         self.newWordsPerDay = Settings.clampNewWordsPerDay(newWordsPerDay)
         self.desiredRetention = Settings.clampDesiredRetention(desiredRetention)
         self.dayRolloverHour = Settings.clampDayRolloverHour(dayRolloverHour)
+        self.deck = deck
+        self.categories = categories
+        self.studyDirection = studyDirection
+        self.answerKind = answerKind
     }
 
     /// clampQuestions: keeps a question count inside `questionRange`.
@@ -86,6 +99,8 @@ public struct Settings: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case numberOfQuestions, appearance, learningEnabled, cardColor, newWordsPerDay, desiredRetention, dayRolloverHour
+        case deck, categories
+        case studyDirection, answerKind
     }
 
     public init(from decoder: any Decoder) throws {
@@ -101,6 +116,10 @@ public struct Settings: Hashable, Sendable, Codable {
                   cardColor: value(CardColor.self, .cardColor) ?? defaults.cardColor,
                   newWordsPerDay: value(Int.self, .newWordsPerDay) ?? defaults.newWordsPerDay,
                   desiredRetention: value(Double.self, .desiredRetention) ?? defaults.desiredRetention,
-                  dayRolloverHour: value(Int.self, .dayRolloverHour) ?? defaults.dayRolloverHour)
+                  dayRolloverHour: value(Int.self, .dayRolloverHour) ?? defaults.dayRolloverHour,
+                  deck: value(String.self, .deck) ?? defaults.deck,
+                  categories: value([String].self, .categories) ?? defaults.categories,
+                  studyDirection: value(QuizDirection.self, .studyDirection) ?? defaults.studyDirection,
+                  answerKind: value(AnswerKind.self, .answerKind) ?? defaults.answerKind)
     }
 }

@@ -56,6 +56,22 @@ public final class UserManager {
     public var dayRolloverHour = Settings.defaultDayRolloverHour {
         didSet { settingChanged(\.dayRolloverHour, .dayRolloverHour, oldValue, Settings.clampDayRolloverHour(dayRolloverHour)) }
     }
+    /// deck: the deck studied, a name from `kuchi decks` ("" is the bundled deck).
+    public var deck = "" {
+        didSet { settingChanged(\.deck, .deck, oldValue, deck) }
+    }
+    /// categories: the categories of the deck studied ([] is all of them).
+    public var categories: [String] = [] {
+        didSet { settingChanged(\.categories, .categories, oldValue, categories) }
+    }
+    /// studyDirection: which way words are asked: jp-en, en-jp, reading or mixed.
+    public var studyDirection = QuizDirection.japaneseToEnglish {
+        didSet { settingChanged(\.studyDirection, .studyDirection, oldValue, studyDirection) }
+    }
+    /// answerKind: choose from three, or type the answer.
+    public var answerKind = AnswerKind.choose {
+        didSet { settingChanged(\.answerKind, .answerKind, oldValue, answerKind) }
+    }
 
     @ObservationIgnored let store: ProfileStore?
     @ObservationIgnored let clock: @MainActor () -> Date
@@ -79,7 +95,9 @@ public final class UserManager {
     /// settings: the current settings as one value (what is saved).
     public var settings: Settings {
         Settings(numberOfQuestions: numberOfQuestions, appearance: appearance, learningEnabled: learningEnabled, cardColor: cardColor,
-                 newWordsPerDay: newWordsPerDay, desiredRetention: desiredRetention, dayRolloverHour: dayRolloverHour)
+                 newWordsPerDay: newWordsPerDay, desiredRetention: desiredRetention, dayRolloverHour: dayRolloverHour,
+                 deck: deck, categories: categories,
+                 studyDirection: studyDirection, answerKind: answerKind)
     }
 
     /// isValidName: at least 3 display columns and at most 32 user-perceived characters after
@@ -207,6 +225,10 @@ public final class UserManager {
         if newWordsPerDay != settings.newWordsPerDay { newWordsPerDay = settings.newWordsPerDay }
         if desiredRetention != settings.desiredRetention { desiredRetention = settings.desiredRetention }
         if dayRolloverHour != settings.dayRolloverHour { dayRolloverHour = settings.dayRolloverHour }
+        if deck != settings.deck { deck = settings.deck }
+        if categories != settings.categories { categories = settings.categories }
+        if studyDirection != settings.studyDirection { studyDirection = settings.studyDirection }
+        if answerKind != settings.answerKind { answerKind = settings.answerKind }
     }
 
     /// settingChanged: clamps, then saves that one field when the value really changed.

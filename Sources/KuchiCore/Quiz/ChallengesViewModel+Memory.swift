@@ -57,23 +57,35 @@ extension ChallengesViewModel {
     /// resume: continues a saved session — same word, same choices, same score — when its word
     /// is still in the deck; false (a fresh session starts) otherwise.
     func resume(_ snapshot: SessionSnapshot) -> Bool {
-        guard let memory, let cardID = snapshot.currentCard, let index = memory.position(ofCard: cardID) else { return false }
+        guard let memory, let cardID = snapshot.currentCard, let index = memory.adopt(card: cardID) else { return false }
         let challenge = deck.challenges[index]
+        let direction = memory.direction(at: index)
         let choices = snapshot.choices
-        let test = choices.contains(challenge.answer) && Set(choices).count == choices.count
-            ? ChallengeTest(challenge: challenge, answers: choices) : makeTest(for: index)
-        set(\.numberOfQuestions, to: max(1, min(snapshot.numberOfQuestions, deck.challenges.count)))
+        let test = choices.contains(direction.choice(for: challenge)) && Set(choices).count == choices.count
+            ? resumedTest(challenge, direction: direction, choices: choices) : makeTest(for: index, direction: direction)
+        set(\.numberOfQuestions, to: max(1, min(snapshot.numberOfQuestions, directionsByPosition.count)))
         answeredIndices = snapshot.answeredCards.compactMap(memory.position(ofCard:))
-        remaining = deck.challenges.indices.filter { !answeredIndices.contains($0) }
+        let answered = Set(answeredIndices)
+        remaining = directionsByPosition.keys.sorted().filter { !answered.contains($0) }
         score.restore(correct: snapshot.correct, wrong: snapshot.wrong, streak: snapshot.streak,
                       bestStreak: snapshot.bestStreak, elapsed: snapshot.elapsed)
         set(\.missedWords, to: snapshot.missed)
         set(\.triedAnswers, to: Set(snapshot.triedAnswers).intersection(test.answers))
         graded = snapshot.graded
+        missedShowing = snapshot.graded
         currentIndex = index
+        prepareField(for: test)
         memory.markShown(index)
         shownAt = clock()
         set(\.currentTest, to: test)
         return true
+    }
+
+    /// resumedTest: the saved choices again; for Japanese choices their readings come from
+    /// the deck, as when the choices were made.
+    private func resumedTest(_ challenge: Challenge, direction: StudyDirection, choices: [String]) -> ChallengeTest {
+        guard direction == .englishToJapanese else { return ChallengeTest(challenge: challenge, answers: choices, direction: direction) }
+        let readings = choices.map { choice in deck.challenges.first { $0.question == choice }?.reading }
+        return ChallengeTest(challenge: challenge, answers: choices, direction: direction, readings: readings)
     }
 }

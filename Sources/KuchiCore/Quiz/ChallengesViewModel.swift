@@ -1,12 +1,28 @@
 import Foundation
 import Observation
 
-/// Feedback: what the learner is told after choosing an answer.
+/// Feedback: what the learner is told after an answer.
 public enum Feedback: Hashable, Sendable {
     /// correct: the challenge just answered right (the quiz has already moved on).
     case correct(Challenge)
     /// wrong: the answer chosen, which was not the current challenge's.
     case wrong(String)
+    /// almost: a typed near miss, accepted ("almost — restaurant"); the quiz has moved on.
+    case almost(Challenge, expected: String)
+    /// missed: a typed answer that is wrong; the right one is shown and typing it goes on.
+    case missed(Challenge, typed: String)
+    /// revealed: "I don't know": the answer is shown; typing it goes on.
+    case revealed(Challenge)
+    /// otherWord: the typed meaning belongs to another word: not counted, try again.
+    case otherWord(typed: String, question: String)
+
+    /// showsAnswer: the feedback reveals the current word's answer (a miss or "I don't know").
+    public var showsAnswer: Bool {
+        switch self {
+        case .missed, .revealed: true
+        default: false
+        }
+    }
 }
 
 /// AnswerOutcome: the result of `ChallengesViewModel.check(_:)`.
@@ -15,8 +31,10 @@ public enum AnswerOutcome: Hashable, Sendable {
     case wrong
     /// alreadyTried: the same wrong answer again; it changes nothing and costs nothing.
     case alreadyTried
-    /// notAChoice: no challenge is up, or the answer is not one of its choices.
+    /// notAChoice: no challenge is up, or the answer is not one of its choices (or is empty).
     case notAChoice
+    /// notCounted: a typed meaning of another deck word: neither right nor wrong.
+    case notCounted
 }
 
 /// ChallengesViewModel: the quiz session — the word up, its choices, feedback and score.
@@ -35,7 +53,7 @@ public final class ChallengesViewModel {
     /// triedAnswers: wrong answers already chosen for the current challenge.
     public internal(set) var triedAnswers: Set<String> = []
     /// feedback: what to tell the learner about the last answer, until dismissed.
-    public private(set) var feedback: Feedback?
+    public internal(set) var feedback: Feedback?
     /// choicesVisible: the choices show (Kuchi's tap on the question hides them).
     public private(set) var choicesVisible = true
     /// hintVisible: the reading and romaji show; hidden again on each new word.
@@ -51,6 +69,20 @@ public final class ChallengesViewModel {
     /// isExtraPractice: the word up is extra practice: nothing is due and today's new words are
     /// done (still graded normally; FSRS handles an early review).
     public internal(set) var isExtraPractice = false
+    /// answerKind: choose from three, or type (Settings can switch it mid-session).
+    public internal(set) var answerKind: AnswerKind
+    /// direction: the Settings choice of directions, fixed for the quiz (a new choice is a new quiz).
+    @ObservationIgnored public let direction: QuizDirection
+    /// typedAnswer: the answer field's model; it lives here so a resize (which rebuilds every
+    /// pane) never loses what was typed.
+    @ObservationIgnored public let typedAnswer = TypedAnswer()
+    /// judge: judges typed answers against the deck (built once: it indexes every meaning).
+    @ObservationIgnored lazy var judge = RecallJudge(deck: deck.challenges, also: \.also)
+    /// missedShowing: the current showing was already missed (typed wrong or revealed), so its
+    /// retry is not counted again, with or without a store.
+    @ObservationIgnored var missedShowing = false
+    /// directionsByPosition: the directions each askable deck position can be asked in.
+    @ObservationIgnored let directionsByPosition: [Int: [StudyDirection]]
     /// problem: why answers are not being saved, in one sentence (nil when all is well).
     public internal(set) var problem: String?
     /// reportedProblem: the store's last problem already raised, so a learner who closed the
@@ -58,12 +90,12 @@ public final class ChallengesViewModel {
     @ObservationIgnored var reportedProblem: String?
 
     @ObservationIgnored public let deck: Deck
-    @ObservationIgnored private var random: AnyRandom
+    @ObservationIgnored var random: AnyRandom
     /// remaining: deck positions not yet answered right; a swap-remove pool so picking the next
     /// word is O(1) however large the deck.
     @ObservationIgnored var remaining: [Int] = []
     @ObservationIgnored var currentIndex: Int?
-    @ObservationIgnored private let indicesByCategory: [String: [Int]]
+    @ObservationIgnored let indicesByCategory: [String: [Int]]
     /// memory: the learner's database and study queue; nil for a quiz that remembers nothing.
     @ObservationIgnored var memory: QuizMemory?
     /// shownAt: when the current word was shown (an answer's duration is measured from it).
@@ -74,33 +106,43 @@ public final class ChallengesViewModel {
 
     /// init: a quiz that remembers — the words come from the learner's study queue, every
     /// answer is graded and saved, and a saved session in progress is continued.
-    public convenience init(deck: Deck, numberOfQuestions: Int, study: StudyContext,
-                            random: some RandomNumberGenerator = SystemRandomNumberGenerator(),
+    public convenience init(deck: Deck, numberOfQuestions: Int, study: StudyContext, direction: QuizDirection = .japaneseToEnglish,
+                            answerKind: AnswerKind = .choose, random: some RandomNumberGenerator = SystemRandomNumberGenerator(),
                             clock: @escaping @MainActor () -> Date = Date.init) {
-        self.init(deck: deck, numberOfQuestions: numberOfQuestions, random: random, clock: clock, study: study)
+        self.init(deck: deck, numberOfQuestions: numberOfQuestions, direction: direction, answerKind: answerKind, random: random,
+                  clock: clock, study: study)
     }
 
     /// init: a quiz that remembers nothing: random words, none repeated in a session.
-    public convenience init(deck: Deck, numberOfQuestions: Int, random: some RandomNumberGenerator = SystemRandomNumberGenerator(),
+    public convenience init(deck: Deck, numberOfQuestions: Int, direction: QuizDirection = .japaneseToEnglish,
+                            answerKind: AnswerKind = .choose, random: some RandomNumberGenerator = SystemRandomNumberGenerator(),
                             clock: @escaping @MainActor () -> Date = Date.init) {
-        self.init(deck: deck, numberOfQuestions: numberOfQuestions, random: random, clock: clock, study: nil)
+        self.init(deck: deck, numberOfQuestions: numberOfQuestions, direction: direction, answerKind: answerKind, random: random,
+                  clock: clock, study: nil)
     }
 
-    private init(deck: Deck, numberOfQuestions: Int, random: some RandomNumberGenerator = SystemRandomNumberGenerator(),
-                clock: @escaping @MainActor () -> Date, study: StudyContext?) {
+    private init(deck: Deck, numberOfQuestions: Int, direction: QuizDirection, answerKind: AnswerKind,
+                 random: some RandomNumberGenerator, clock: @escaping @MainActor () -> Date, study: StudyContext?) {
         self.deck = deck
         self.random = AnyRandom(random)
         self.clock = clock
+        self.direction = direction
+        self.answerKind = answerKind
         self.score = Score(clock: clock)
-        self.numberOfQuestions = Self.effectiveQuestions(numberOfQuestions, deckSize: deck.challenges.count)
+        let askable = direction.askable(in: deck)
+        directionsByPosition = Dictionary(askable.map { ($0.position, $0.directions) }, uniquingKeysWith: { first, _ in first })
+        self.numberOfQuestions = Self.effectiveQuestions(numberOfQuestions, deckSize: askable.count)
         var byCategory: [String: [Int]] = [:]
         for (index, challenge) in deck.challenges.enumerated() {
             if let category = challenge.category { byCategory[category, default: []].append(index) }
         }
         indicesByCategory = byCategory
-        remaining = Array(deck.challenges.indices)
+        remaining = askable.map(\.position)
         if let study {
-            let memory = QuizMemory(context: study, deck: deck, now: clock())
+            var generator = self.random
+            let memory = QuizMemory(context: study, deck: deck, direction: direction, now: clock(),
+                                    pick: { Int.random(in: 0..<max($0, 1), using: &generator) })
+            self.random = generator
             self.memory = memory
             problem = memory.problem
             reportedProblem = memory.problem
@@ -127,26 +169,38 @@ public final class ChallengesViewModel {
     public func check(_ answer: String) -> AnswerOutcome {
         guard let test = currentTest, let index = currentIndex, test.answers.contains(answer) else { return .notAChoice }
         if test.isCorrect(answer) {
-            let review = grade(index, .good)
-            score.recordCorrect()
-            answeredIndices.append(index)
-            if let position = remaining.firstIndex(of: index) { remaining.swapAt(position, remaining.count - 1); remaining.removeLast() }
-            set(\.feedback, to: .correct(test.challenge))
-            advance()
-            saveAnswer(review: review, position: index)
+            accept(test, at: index, feedback: .correct(test.challenge))
             return .correct
         }
         if triedAnswers.contains(answer) { return .alreadyTried }
-        let review = grade(index, .again)
         triedAnswers.insert(answer)
         score.recordWrong()
         set(\.feedback, to: .wrong(answer))
-        if review != nil, let predicted = memory?.queue.cards[index].card.due {
+        gradeMiss(test, at: index)
+        return .wrong
+    }
+
+    /// accept: the current word answered right: graded Good (unless its showing was already
+    /// graded), counted, and the quiz moves on, saving the answer.
+    func accept(_ test: ChallengeTest, at index: Int, feedback: Feedback) {
+        let review = grade(index, .good)
+        score.recordCorrect()
+        answeredIndices.append(index)
+        if let position = remaining.firstIndex(of: index) { remaining.swapAt(position, remaining.count - 1); remaining.removeLast() }
+        set(\.feedback, to: feedback)
+        advance()
+        saveAnswer(review: review, position: index)
+    }
+
+    /// gradeMiss: grades the current word Again (once per showing), lists it as missed with
+    /// when it comes back, and saves.
+    func gradeMiss(_ test: ChallengeTest, at index: Int) {
+        let review = grade(index, .again)
+        if review != nil, let predicted = memory?.record(at: index)?.card.due {
             noteMissed(test.challenge, due: predicted)
         }
         let stored = saveAnswer(review: review, position: index)
         if review != nil, let due = stored?.card.due { noteMissed(test.challenge, due: due) }
-        return .wrong
     }
 
     /// dismissFeedback: hides the last feedback (no write, and so no redraw, when none shows).
@@ -167,11 +221,11 @@ public final class ChallengesViewModel {
     /// restart: a new session (Play Again): score reset, a fresh word, the new question count.
     public func restart(numberOfQuestions: Int? = nil) {
         if let numberOfQuestions {
-            set(\.numberOfQuestions, to: Self.effectiveQuestions(numberOfQuestions, deckSize: deck.challenges.count))
+            set(\.numberOfQuestions, to: Self.effectiveQuestions(numberOfQuestions, deckSize: directionsByPosition.count))
         }
         if !answeredIndices.isEmpty { answeredIndices = [] }
         if !missedWords.isEmpty { missedWords = [] }
-        remaining = Array(deck.challenges.indices)
+        remaining = directionsByPosition.keys.sorted()
         score.reset()
         set(\.feedback, to: nil)
         set(\.choicesVisible, to: true)
@@ -184,6 +238,7 @@ public final class ChallengesViewModel {
         if !triedAnswers.isEmpty { triedAnswers = [] }
         set(\.hintVisible, to: false)
         graded = false
+        missedShowing = false
         let next: Int?
         if isComplete {
             next = nil
@@ -202,45 +257,17 @@ public final class ChallengesViewModel {
         }
         shownAt = clock()
         currentIndex = index
-        set(\.currentTest, to: makeTest(for: index))
+        let test = makeTest(for: index, direction: directionToAsk(index))
+        prepareField(for: test)
+        set(\.currentTest, to: test)
     }
 
-    /// makeTest: the challenge with two distractors, from its own category when it has enough.
-    func makeTest(for index: Int) -> ChallengeTest {
-        let challenge = deck.challenges[index]
-        let needed = Self.choicesPerTest - 1
-        var distractors: [String] = []
-        if let category = challenge.category, let pool = indicesByCategory[category], pool.count > needed {
-            distractors = pickDistinct(needed, from: pool, excluding: challenge)
-        }
-        if distractors.count < needed {
-            distractors = pickDistinct(needed, from: Array(deck.challenges.indices), excluding: challenge)
-        }
-        var answers = [challenge.answer] + distractors
-        answers.shuffle(using: &random)
-        return ChallengeTest(challenge: challenge, answers: answers)
-    }
-
-    /// pickDistinct: up to `count` answers from `pool`, distinct from each other and from the
-    /// challenge's. Random probes first (O(1) on big decks), then a scan from a random start so a
-    /// small or repetitive pool still fills when it can.
-    private func pickDistinct(_ count: Int, from pool: [Int], excluding challenge: Challenge) -> [String] {
-        var picked: [String] = []
-        var keys: Set<String> = [DeckValidator.answerKey(challenge.answer)]
-        func consider(_ index: Int) {
-            let answer = deck.challenges[index].answer
-            if keys.insert(DeckValidator.answerKey(answer)).inserted { picked.append(answer) }
-        }
-        for _ in 0..<(count * 8) where picked.count < count {
-            consider(pool[Int.random(in: pool.indices, using: &random)])
-        }
-        if picked.count < count, !pool.isEmpty {
-            let start = Int.random(in: pool.indices, using: &random)
-            for offset in 0..<pool.count where picked.count < count {
-                consider(pool[(start + offset) % pool.count])
-            }
-        }
-        return picked
+    /// directionToAsk: the direction for the word at `index`: the card the queue picked (with a
+    /// store), else one of the word's directions at random.
+    private func directionToAsk(_ index: Int) -> StudyDirection {
+        if let memory { return memory.direction(at: index) }
+        let directions = directionsByPosition[index] ?? [.japaneseToEnglish]
+        return directions.count == 1 ? directions[0] : directions[Int.random(in: directions.indices, using: &random)]
     }
 
     /// set: writes a property only when the value changes, so observers hear only real changes.

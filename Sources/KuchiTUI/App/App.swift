@@ -40,6 +40,8 @@ final class App {
         var takenProfile: UUID?
         var quizGeneration: Int
         var notice: String?
+        /// answerKind: typing puts the answer pane where the choices were.
+        var answerKind: AnswerKind
     }
 
     private struct Position: Equatable {
@@ -69,11 +71,16 @@ final class App {
         case .register: RegisterScene(state: state, user: user)
         case .profiles: ProfilesScene(state: state, user: user)
         case .welcome: WelcomeScene(state: state, user: user, quiz: quiz, status: { [unowned self] in self.study?.status(for: self.user) },
-                                    now: { [unowned self] in self.study?.clock() ?? Date() })
+                                    now: { [unowned self] in self.study?.clock() ?? Date() },
+                                    deckLine: "\(quiz.deck.title) · \(categorySummary == "All \(wholeDeck.categories.count)" ? "all categories" : categorySummary + " categories")")
         case .challenge: ChallengeScene(state: state, quiz: quiz)
         case .congratulations: CongratulationsScene(state: state, user: user, quiz: quiz)
         case .learn: LearnScene(state: state, user: user, cards: flashCards)
-        case .settings: SettingsScene(state: state, user: user, forgotten: { [unowned self] in self.resetSessions() })
+        case .settings:
+            SettingsScene(state: state, user: user, forgotten: { [unowned self] in self.resetSessions() },
+                          deckTitle: quiz.deck.title, categorySummary: categorySummary)
+        case .decks: DecksScene(state: state, user: user, decks: deckChoices)
+        case .categories: CategoriesScene(state: state, user: user, deck: wholeDeck)
         }
     }
 
@@ -194,18 +201,52 @@ final class App {
         guard let study else { return }
         let key = study.key(for: user)
         guard key != studyKey else { return }
-        let learnerChanged = key.learner != studyKey?.learner
-        guard learnerChanged || !quiz.isInProgress else { return }
+        // Another learner, other words or another direction: their own quiz at once (each
+        // deck keeps its own session). Queue settings alone wait until no session is under way.
+        guard !key.sameDeck(as: studyKey) || !quiz.isInProgress else { return }
         studyKey = key
-        quiz = study.quiz(for: user, questions: state.questionsOverride ?? user.numberOfQuestions)
+        wholeDeckCache = nil
+        let chosen = study.deck(for: user)
+        deckProblem = chosen.problem
+        quiz = study.quiz(for: user, deck: chosen.deck, questions: state.questionsOverride ?? user.numberOfQuestions)
         quizGeneration += 1
         flashCardsStorage = nil
         state.set(\.choiceCursor, to: ListCursor())
     }
 
-    /// notice: the problem to show — the profile's, else the progress database's.
+    /// deckChoicesCache, wholeDeckCache: what the deck picker and the category filter list,
+    /// loaded once when they open (decks are files; `scene` is asked for on every key).
+    private var deckChoicesCache: [(name: String, title: String, count: Int)]?
+    private var wholeDeckCache: Deck?
+
+    private var deckChoices: [(name: String, title: String, count: Int)] {
+        if let cached = deckChoicesCache { return cached }
+        let choices = study?.decks() ?? [(name: "", title: quiz.deck.title, count: quiz.deck.challenges.count)]
+        deckChoicesCache = choices
+        return choices
+    }
+
+    /// wholeDeck: the learner's deck with every category (the filter lists them all).
+    private var wholeDeck: Deck {
+        if let cached = wholeDeckCache { return cached }
+        let deck = study?.wholeDeck(for: user) ?? quiz.deck
+        wholeDeckCache = deck
+        return deck
+    }
+
+    /// categorySummary: "All 26" or "3 of 26" for the Settings row.
+    private var categorySummary: String {
+        let total = wholeDeck.categories.count
+        let chosen = study?.categoryOverride ?? user.categories
+        return chosen.isEmpty ? "All \(total)" : "\(chosen.count) of \(total)"
+    }
+
+    /// deckProblem: why the learner's chosen deck or categories could not be used.
+    private var deckProblem: String?
+
+    /// notice: the problem to show — the profile's, else the progress database's, else the deck's.
     private var notice: String? {
-        user.problem ?? quiz.problem
+        user.problem ?? quiz.problem ?? deckProblem
     }
 
     /// clearNotice: the learner has read it.
@@ -214,6 +255,8 @@ final class App {
             user.clearProblem()
         } else if quiz.problem != nil {
             quiz.clearProblem()
+        } else {
+            deckProblem = nil
         }
     }
 
@@ -225,7 +268,7 @@ final class App {
     /// flashCards: the Learn tab's deck, made on first use (a large deck costs nothing until then).
     private var flashCards: FlashCardsViewModel {
         if let cards = flashCardsStorage { return cards }
-        let cards = study?.cards(for: user)
+        let cards = study?.cards(for: user, deck: quiz.deck)
             ?? seed.map { FlashCardsViewModel(deck: quiz.deck, random: SeededGenerator(seed: $0)) }
             ?? FlashCardsViewModel(deck: quiz.deck, random: SystemRandomNumberGenerator())
         flashCardsStorage = cards
@@ -263,10 +306,13 @@ final class App {
     func render() {
         let size = backend.size
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
+        if state.route != .decks { deckChoicesCache = nil }
         refreshStudy()
+        quiz.setAnswerKind(state.answerKind(for: user))
         let key = LayoutKey(size: size, route: state.route, fits: contentFits, helpVisible: state.helpVisible,
                             learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget,
-                            takenProfile: state.takenProfile?.id, quizGeneration: quizGeneration, notice: notice)
+                            takenProfile: state.takenProfile?.id, quizGeneration: quizGeneration, notice: notice,
+                            answerKind: quiz.answerKind)
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))

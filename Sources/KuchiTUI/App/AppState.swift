@@ -11,6 +11,10 @@ enum Route: Equatable, Hashable, Sendable {
     case congratulations
     case learn
     case settings
+    /// decks: the deck picker, from Settings.
+    case decks
+    /// categories: the category filter, from Settings.
+    case categories
 
     /// tab: the tab a route belongs to (nil before the tabs: Register and the picker). Welcome
     /// is the Challenge tab's start, so the tab bar already shows there.
@@ -19,7 +23,7 @@ enum Route: Equatable, Hashable, Sendable {
         case .register, .profiles: nil
         case .welcome, .challenge, .congratulations: .challenge
         case .learn: .learn
-        case .settings: .settings
+        case .settings, .decks, .categories: .settings
         }
     }
 }
@@ -68,7 +72,7 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, newWords, retention, rollover, forget
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, deck, categories, forget
 }
 
 /// CongratulationsButton: the buttons at the end of a session, in order.
@@ -111,10 +115,17 @@ final class AppState {
     var profileCursor = ListCursor(index: 0)
     /// settingsRow: the focused row of Settings.
     var settingsRow = SettingsRow.questions
+    /// deckCursor, categoryCursor: the highlighted rows of the deck picker and category filter.
+    var deckCursor = ListCursor(index: 0)
+    var categoryCursor = ListCursor(index: 0)
     /// confirmingForget: the "Forget me" confirmation is up.
     var confirmingForget = false
     /// questionsOverride: `--questions N`, for this run only (the saved setting is untouched).
     @ObservationIgnored var questionsOverride: Int?
+    /// directionOverride: `--direction`, for this run only (the saved setting is untouched).
+    @ObservationIgnored var directionOverride: QuizDirection?
+    /// answerOverride: `--answer`, for this run only (the saved setting is untouched).
+    @ObservationIgnored var answerOverride: AnswerKind?
 
     init(route: Route) {
         self.route = route
@@ -137,7 +148,18 @@ final class AppState {
     /// setting), nothing highlighted.
     func startSession(_ quiz: ChallengesViewModel, user: UserManager) {
         quiz.restart(numberOfQuestions: questionsOverride ?? user.numberOfQuestions)
+        quiz.setAnswerKind(answerKind(for: user))
         set(\.choiceCursor, to: ListCursor())
+    }
+
+    /// direction: this run's directions: `--direction`, else the learner's setting.
+    func direction(for user: UserManager) -> QuizDirection {
+        directionOverride ?? user.studyDirection
+    }
+
+    /// answerKind: this run's answer kind: `--answer`, else the learner's setting.
+    func answerKind(for user: UserManager) -> AnswerKind {
+        answerOverride ?? user.answerKind
     }
 
     /// openRegister: Register for a new learner, Esc returning to `origin` (nil: Esc quits).

@@ -18,16 +18,24 @@ struct KuchiCommand: ParsableCommand {
         abstract: "A Japanese vocabulary quiz for the terminal.",
         discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
-        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self]
+        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self, ImportDeck.self]
     )
 
-    @Option(help: ArgumentHelp("Play another deck in the same JSON format as the bundled one.", valueName: "file"),
+    @Option(help: ArgumentHelp("Play another deck: a name from `kuchi decks`, or a file in the bundled deck's JSON format.",
+                               valueName: "name-or-file"),
             completion: .file(extensions: ["json"]))
     var deck: String?
 
     @Option(help: ArgumentHelp("Questions in this session, \(Settings.questionRange.lowerBound)–\(Settings.questionRange.upperBound) (this run only; the saved setting is unchanged).",
                                valueName: "n"))
     var questions: Int?
+
+    @Option(help: ArgumentHelp("Which way words are asked: jp-en, en-jp, reading (kanji → kana) or mixed (this run only).",
+                               valueName: "direction"))
+    var direction: QuizDirection?
+
+    @Option(help: ArgumentHelp("Answer by choosing from three or by typing: choose or type (this run only).", valueName: "kind"))
+    var answer: AnswerKind?
 
     @Option(help: ArgumentHelp("Start as this saved profile.", valueName: "name"))
     var profile: String?
@@ -40,6 +48,11 @@ struct KuchiCommand: ParsableCommand {
             help: ArgumentHelp("Keep progress (the learner database) in this folder instead of the XDG location.", valueName: "dir"),
             completion: .directory)
     var dataDir: String?
+
+    @Option(name: .customLong("category"),
+            help: ArgumentHelp("Study only this category of the deck (repeat for several; this run only — Settings keeps a choice).",
+                               valueName: "name"))
+    var categories: [String] = []
 
     func validate() throws {
         if let questions, !Settings.questionRange.contains(questions) {
@@ -63,14 +76,25 @@ struct LaunchOptions: Equatable {
     var profile: String?
     var configDir: String?
     var dataDir: String?
+    var categories: [String] = []
+    /// direction: `--direction`, overriding the setting for this run.
+    var direction: QuizDirection?
+    /// answer: `--answer`, overriding the setting for this run.
+    var answer: AnswerKind?
 }
 
 extension LaunchOptions {
     init(_ command: KuchiCommand) {
         self.init(deck: command.deck, questions: command.questions, profile: command.profile, configDir: command.configDir,
-                  dataDir: command.dataDir)
+                  dataDir: command.dataDir, categories: command.categories, direction: command.direction, answer: command.answer)
     }
 }
+
+/// QuizDirection as an option value: `--direction jp-en|en-jp|reading|mixed`.
+extension QuizDirection: ExpressibleByArgument {}
+
+/// AnswerKind as an option value: `--answer choose|type`.
+extension AnswerKind: ExpressibleByArgument {}
 
 /// CheckDeck: `kuchi check-deck FILE` — validates a deck without opening the UI.
 struct CheckDeck: ParsableCommand {
@@ -101,18 +125,44 @@ struct CheckDeck: ParsableCommand {
     }
 }
 
-/// Decks: `kuchi decks` — the bundled decks with their sizes and categories.
+/// Decks: `kuchi decks` — the bundled deck and the imported ones, with sizes and categories.
 struct Decks: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the bundled decks with their entry counts and categories.")
+    static let configuration = CommandConfiguration(abstract: "List the bundled and imported decks with their entry counts and categories.")
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Look for imported decks in this folder instead of the XDG location.", valueName: "dir"),
+            completion: .directory)
+    var dataDir: String?
+
+    /// validate: an empty `--data-dir` would silently mean the current folder.
+    func validate() throws {
+        if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder; an empty path is not one.") }
+    }
 
     func report() -> (lines: [String], status: Int32) {
+        var lines: [String] = []
+        var status: Int32 = 0
         do throws(DeckError) {
             let deck = try Deck.bundled()
-            let categories = deck.categories.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
-            return (["challenges.json  \(deck.title)  \(deck.challenges.count) entries",
-                     "  \(deck.categories.count) categories: \(categories)"], 0)
+            lines += Self.describe(name: "challenges.json", deck)
         } catch {
-            return ([error.description], 1)
+            lines.append(error.description)
+            status = 1
         }
+        let library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+        for name in library.names() {
+            do throws(DeckError) {
+                lines += Self.describe(name: name, try Deck.load(from: library.fileURL(for: name)))
+            } catch {
+                lines.append("\(name)  cannot be played: \(error.problems.first?.description ?? "unreadable") (kuchi check-deck \(library.fileURL(for: name).path))")
+            }
+        }
+        return (lines, status)
+    }
+
+    /// describe: a deck's line and its categories' line.
+    static func describe(name: String, _ deck: Deck) -> [String] {
+        let categories = deck.categories.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+        return ["\(name)  \(deck.title)  \(deck.challenges.count) entries",
+                "  \(deck.categories.count) categories: \(categories)"]
     }
 }

@@ -62,7 +62,8 @@ enum Layout {
         )
     }
 
-    /// ChallengeFrames: where the challenge screen's three panes go.
+    /// ChallengeFrames: where the challenge screen's three panes go. When the answer is typed,
+    /// `choices` is the answer pane's frame: it takes the choices' place.
     struct ChallengeFrames: Equatable {
         var sizeClass: SizeClass
         var question: Rect
@@ -70,9 +71,26 @@ enum Layout {
         var score: Rect
     }
 
+    /// answerRows: the most rows the typed-answer pane takes when stacked (a field and its
+    /// note need five; more would only leave the question cramped).
+    static let answerRows = 7
+
     /// challenge: side by side with the score across the bottom, or stacked question,
-    /// score, choices otherwise. `body` is the chrome's body.
-    static func challenge(in body: Rect, sizeClass: SizeClass) -> ChallengeFrames {
+    /// score, choices otherwise. `body` is the chrome's body. With `answering` (typed answers)
+    /// the answer pane takes the choices' place; stacked, it is at most `answerRows` high and
+    /// the question gets the rest.
+    static func challenge(in body: Rect, sizeClass: SizeClass, answering: Bool = false) -> ChallengeFrames {
+        if answering, sizeClass == .stacked {
+            let free = max(body.rows - scoreRows, 0)
+            let answerRows = min(answerRows, free - free * 9 / 20)
+            let questionRows = free - answerRows
+            return ChallengeFrames(
+                sizeClass: .stacked,
+                question: Rect(row: body.row, column: body.column, rows: questionRows, columns: body.columns),
+                choices: Rect(row: body.row + questionRows + scoreRows, column: body.column, rows: answerRows, columns: body.columns),
+                score: Rect(row: body.row + questionRows, column: body.column, rows: scoreRows, columns: body.columns)
+            )
+        }
         switch sizeClass {
         case .sideBySide:
             let mainRows = max(body.rows - scoreRows, 0)

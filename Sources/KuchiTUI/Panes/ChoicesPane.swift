@@ -2,7 +2,9 @@ import KuchiCore
 
 /// ChoicesPane: the numbered answers, the cursor, and the marks on answers tried.
 ///
-/// Reads the current test's answers, `triedAnswers`, `choicesVisible` and the choice cursor.
+/// Reads the current test's answers, `triedAnswers`, `choicesVisible` and the choice cursor —
+/// and the hint toggle only when the choices are Japanese words, whose readings it shows under
+/// them (so in Kuchi's direction a hint toggle never redraws the choices).
 /// A long answer wraps onto more lines (never cut to a prefix another choice shares); each
 /// choice's lines are its click target.
 struct ChoicesPane: Pane {
@@ -30,10 +32,10 @@ struct ChoicesPane: Pane {
     }
 
     /// fits: whether these answers, wrapped (room kept for a tried mark), fit a pane of `frame`.
-    static func fits(_ answers: [String], in frame: Rect) -> Bool {
+    static func fits(_ answers: [String], readings: Int = 0, in frame: Rect) -> Bool {
         let inner = frame.inset(by: 1)
         let width = inner.columns - 2
-        let needed = answers.map { lines($0, tried: true, width: width).count }.reduce(0, +)
+        let needed = answers.map { lines($0, tried: true, width: width).count }.reduce(0, +) + readings
         return needed <= inner.rows
     }
 
@@ -50,7 +52,12 @@ struct ChoicesPane: Pane {
         let width = inner.columns - 2
         let tried = quiz.triedAnswers
         let cursor = state.choiceCursor.index
-        let blocks = test.answers.map { Self.lines($0, tried: tried.contains($0), width: width) }
+        let showsReadings = test.direction == .englishToJapanese && quiz.hintVisible
+        let readings = test.answers.indices.map { showsReadings ? test.reading(at: $0) : nil }
+        let blocks = test.answers.enumerated().map { index, answer in
+            Self.lines(answer, tried: tried.contains(answer), width: width)
+                + (readings[index].map { TextWrap.lines($0, width: max(width - Self.prefixWidth, 1), maximumLines: 1) } ?? [])
+        }
         let used = blocks.map(\.count).reduce(0, +)
         let gap = inner.rows >= used + blocks.count - 1 ? 1 : 0
         var row = inner.row + max(0, (inner.rows - used - gap * (blocks.count - 1)) / 2)
@@ -59,7 +66,13 @@ struct ChoicesPane: Pane {
             let isSelected = index == cursor
             let style = isSelected ? theme.selected : (isTried ? theme.disabled : theme.text)
             let top = row
+            let readingOffset = readings[index] == nil ? nil : block.count - 1
             for (offset, line) in block.enumerated() where row < inner.row + inner.rows {
+                if offset == readingOffset {
+                    screen.put("     " + line, row: row, column: inner.column + 1, style: isSelected ? theme.selected : theme.dim)
+                    row += 1
+                    continue
+                }
                 let prefix = offset > 0 ? "     " : (isSelected ? "▸ " : "  ") + "\(index + 1)  "
                 screen.put((prefix + line).padded(toWidth: width), row: row, column: inner.column + 1, style: style)
                 if offset == 0, !isSelected {

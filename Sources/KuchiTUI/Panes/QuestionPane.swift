@@ -1,11 +1,13 @@
 import KuchiCore
 
-/// QuestionPane: the Japanese word, large and centred, its reading and romaji behind the hint
-/// toggle, and the feedback on the last answer.
+/// QuestionPane: the prompt for the word's direction — the Japanese word (its reading and romaji
+/// behind the hint toggle), the English meaning (English → Japanese), or the kanji word with
+/// "type its reading" (its meaning behind the hint) — and the feedback on the last answer.
 ///
-/// Reads `currentTest`, `hintVisible` and `feedback` only — never the score — so a wrong
-/// answer's new tally does not redraw it, and a hint toggle redraws nothing else. A click on it
-/// shows or hides the choices, as tapping the question does in Kuchi.
+/// Reads `currentTest`, `hintVisible`, `answerKind` and `feedback` only — never the score or
+/// the typed text — so a wrong answer's new tally or a keystroke does not redraw it, and a hint
+/// toggle redraws nothing else. A click on it shows or hides the choices, as tapping the
+/// question does in Kuchi.
 struct QuestionPane: Pane {
     let quiz: ChallengesViewModel
     let name = "question"
@@ -21,26 +23,65 @@ struct QuestionPane: Pane {
         return 1 + TextWrap.lines(hint(for: challenge), width: inner.columns - 2).count <= inner.rows
     }
 
+    /// Prompt: what the pane shows for a test: the big line, and the line under it (the hint
+    /// when shown, else what to do).
+    struct Prompt: Equatable {
+        /// word: the big line (a Japanese word, spaced out when it fits, or an English meaning).
+        var word: String
+        var isJapanese: Bool
+        /// hint: the line under it; `hintShown` says whether it is the hint (accent) or a
+        /// reminder of what to do (dim).
+        var hint: String
+        var hintShown: Bool
+    }
+
+    /// prompt: the prompt for `test` in its direction.
+    static func prompt(for test: ChallengeTest, hintVisible: Bool, answerKind: AnswerKind) -> Prompt {
+        let challenge = test.challenge
+        // While typing, h is a letter: the hint key is Ctrl-R (see ChallengeScene).
+        let key = answerKind == .type ? "Ctrl-R" : "h"
+        switch test.direction {
+        case .japaneseToEnglish:
+            return Prompt(word: challenge.question, isJapanese: true, hint: hintVisible ? hint(for: challenge) : "\(key): show reading",
+                          hintShown: hintVisible)
+        case .englishToJapanese:
+            // The hint must not give the answer away: the number of kana when typing, the
+            // readings under the choices when choosing.
+            let ask = answerKind == .type ? "type it in Japanese" : "which word is it?"
+            let shown = answerKind == .type ? "\(Array(challenge.reading ?? challenge.question).count) kana" : "readings under the choices"
+            let hint = hintVisible ? "\(ask) · \(shown)" : "\(ask) · \(key): hint"
+            return Prompt(word: challenge.answer, isJapanese: false, hint: hint, hintShown: hintVisible)
+        case .reading:
+            let ask = answerKind == .type ? "type its reading" : "which reading?"
+            return Prompt(word: challenge.question, isJapanese: true,
+                          hint: hintVisible ? "\(ask) · “\(challenge.answer)”" : "\(ask) · \(key): meaning",
+                          hintShown: hintVisible)
+        }
+    }
+
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
         let area = screen.bounds
         screen.onClick(area, ChallengeScene.Action.toggleChoices)
-        guard let challenge = quiz.currentTest?.challenge else {
+        guard let test = quiz.currentTest else {
             screen.box(area, style: theme.frame, title: "Question", titleStyle: theme.title)
             return
         }
+        let challenge = test.challenge
         screen.box(area, style: theme.frame, title: challenge.category ?? "Question", titleStyle: theme.title)
         let inner = area.inset(by: 1)
         guard inner.rows > 0, inner.columns > 0 else { return }
-        let hint = quiz.hintVisible ? TextWrap.lines(Self.hint(for: challenge), width: inner.columns - 2) : ["h: show reading"]
+        let prompt = Self.prompt(for: test, hintVisible: quiz.hintVisible, answerKind: quiz.answerKind)
+        let hint = TextWrap.lines(prompt.hint, width: inner.columns - 2)
         let feedback = feedbackLines(width: inner.columns - 2, theme: theme)
         let feedbackRows = min(feedback.count, max(inner.rows - 1 - hint.count, 0))
         let contentRows = inner.rows - feedbackRows
         let gap = contentRows >= 3 + hint.count ? 1 : 0
         let wordRow = inner.row + max(0, (contentRows - 1 - gap - hint.count) / 2)
-        screen.putCentered(Self.large(challenge.question, width: inner.columns - 2), row: wordRow, in: inner, style: theme.word)
+        let word = prompt.isJapanese ? Self.large(prompt.word, width: inner.columns - 2) : prompt.word.truncated(toWidth: inner.columns - 2)
+        screen.putCentered(word, row: wordRow, in: inner, style: theme.word)
         for (offset, line) in hint.enumerated() where wordRow + 1 + gap + offset < inner.row + contentRows {
-            screen.putCentered(line, row: wordRow + 1 + gap + offset, in: inner, style: quiz.hintVisible ? theme.accent : theme.dim)
+            screen.putCentered(line, row: wordRow + 1 + gap + offset, in: inner, style: prompt.hintShown ? theme.accent : theme.dim)
         }
         for (offset, line) in feedback.prefix(feedbackRows).enumerated() {
             screen.putCentered(line.text, row: inner.row + contentRows + offset, in: inner, style: line.style)
@@ -61,15 +102,32 @@ struct QuestionPane: Pane {
         let full: String
         let short: String
         let style: Style
+        let answer: (Challenge) -> String = { "\($0.question) (\(Self.hint(for: $0))) is “\($0.answer)”" }
         switch feedback {
         case .correct(let challenge):
-            full = "✓\u{00A0}Congratulations! \(challenge.question) (\(Self.hint(for: challenge))) is “\(challenge.answer)”."
+            full = "✓\u{00A0}Congratulations! \(answer(challenge))."
             short = "✓ \(challenge.question) = \(challenge.answer)"
             style = theme.correct
-        case .wrong(let answer):
-            full = "✗\u{00A0}Oh\u{00A0}no! “\(answer)” is not it. Try again."
-            short = "✗ Oh no! Not “\(answer)”"
+        case .wrong(let typed):
+            full = "✗\u{00A0}Oh\u{00A0}no! “\(typed)” is not it. Try again."
+            short = "✗ Oh no! Not “\(typed)”"
             style = theme.wrong
+        case .almost(let challenge, let expected):
+            full = "✓\u{00A0}Almost — \(expected). \(answer(challenge))."
+            short = "✓ almost — \(expected)"
+            style = theme.correct
+        case .missed(let challenge, let typed):
+            full = "✗\u{00A0}Not “\(typed)”: \(answer(challenge)). Type it to go on."
+            short = "✗ \(challenge.question) (\(challenge.reading ?? challenge.pronunciation)) = \(challenge.answer)"
+            style = theme.wrong
+        case .revealed(let challenge):
+            full = "The answer: \(answer(challenge)). Type it to go on."
+            short = "\(challenge.question) (\(challenge.reading ?? challenge.pronunciation)) = \(challenge.answer)"
+            style = theme.accent
+        case .otherWord(_, let question):
+            full = "That's the meaning of \(question) — try again."
+            short = "That's \(question) — try again"
+            style = theme.accent
         }
         let lines = TextWrap.lines(full, width: width)
         let chosen = lines.count <= 2 ? lines : TextWrap.lines(short, width: width, maximumLines: 2)

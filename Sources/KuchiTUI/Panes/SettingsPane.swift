@@ -5,20 +5,39 @@ import KuchiCore
 struct SettingsPane: Pane {
     let user: UserManager
     let state: AppState
+    /// deckTitle, categorySummary: the deck studied and which of its categories ("All 26").
+    var deckTitle = ""
+    var categorySummary = ""
     let name = "settings"
 
-    /// spacing: a blank row between settings when the pane has room for them and the note.
-    static func spacing(rows: Int) -> Int {
-        rows >= 2 + SettingsRow.allCases.count * 2 + 2 ? 2 : 1
+    /// Placement: where the rows go — a blank line between them when there is room, and a
+    /// window of rows around the focused one when even one line each does not fit.
+    struct Placement: Equatable {
+        let top: Int
+        let spacing: Int
+        let first: Int
+        let visible: Int
+
+        /// line: the screen row of `row`, nil when it is scrolled out of view.
+        func line(_ row: SettingsRow) -> Int? {
+            let index = SettingsRow.allCases.firstIndex(of: row) ?? 0
+            guard (first..<(first + visible)).contains(index) else { return nil }
+            return top + 2 + (index - first) * spacing
+        }
     }
 
-    static func top(rows: Int) -> Int {
-        let height = 2 + SettingsRow.allCases.count * spacing(rows: rows) + 1
-        return max(0, (rows - height) / 2)
-    }
-
-    static func row(_ row: SettingsRow, rows: Int) -> Int {
-        top(rows: rows) + 2 + (SettingsRow.allCases.firstIndex(of: row) ?? 0) * spacing(rows: rows)
+    /// placement: the rows' placement in a pane of `rows` rows with `focus` focused.
+    static func placement(rows: Int, focus: SettingsRow) -> Placement {
+        let count = SettingsRow.allCases.count
+        if rows >= 2 + count * 2 + 2 {
+            return Placement(top: max(0, (rows - (2 + count * 2 + 1)) / 2), spacing: 2, first: 0, visible: count)
+        }
+        if rows >= 2 + count + 1 {
+            return Placement(top: max(0, (rows - (2 + count + 1)) / 2), spacing: 1, first: 0, visible: count)
+        }
+        let visible = max(rows - 2, 1)
+        let index = SettingsRow.allCases.firstIndex(of: focus) ?? 0
+        return Placement(top: 0, spacing: 1, first: max(0, min(index - visible / 2, count - visible)), visible: visible)
     }
 
     /// labelWidth: the label column, narrower on narrow terminals so values keep their room.
@@ -31,10 +50,11 @@ struct SettingsPane: Pane {
         let area = screen.bounds
         let width = min(area.columns - 2, 72)
         let left = max(1, (area.columns - width) / 2)
-        screen.put("Settings for \(user.name)".truncated(toWidth: width), row: Self.top(rows: area.rows), column: left, style: theme.title)
+        let placement = Self.placement(rows: area.rows, focus: state.settingsRow)
+        screen.put("Settings for \(user.name)".truncated(toWidth: width), row: placement.top, column: left, style: theme.title)
         let labelWidth = Self.labelWidth(columns: width)
         for row in SettingsRow.allCases {
-            let line = Self.row(row, rows: area.rows)
+            guard let line = placement.line(row) else { continue }
             let focused = state.settingsRow == row
             let label = (focused ? "▸ " : "  ") + Self.label(row)
             screen.put(label.padded(toWidth: labelWidth - 1), row: line, column: left, style: focused ? theme.selected : theme.text)
@@ -45,7 +65,13 @@ struct SettingsPane: Pane {
         if let override = state.questionsOverride, state.settingsRow == .questions {
             note = "This run plays \(override) (--questions \(override)); the setting applies from the next launch."
         }
-        let noteRow = Self.row(.forget, rows: area.rows) + Self.spacing(rows: area.rows)
+        if let override = state.directionOverride, state.settingsRow == .direction {
+            note = "This run asks \(override.title) (--direction \(override.rawValue)); the setting applies from the next launch."
+        }
+        if let override = state.answerOverride, state.settingsRow == .answerKind {
+            note = "This run uses “\(override.title)” (--answer \(override.rawValue)); the setting applies from the next launch."
+        }
+        let noteRow = placement.top + 2 + placement.visible * placement.spacing
         for (offset, line) in TextWrap.lines(note, width: width, maximumLines: 2).enumerated() where noteRow + offset < area.rows {
             screen.put(line, row: noteRow + offset, column: left, style: theme.dim)
         }
@@ -55,11 +81,15 @@ struct SettingsPane: Pane {
         switch row {
         case .questions: "Number of questions"
         case .newWords: "New words per day"
+        case .deck: "Deck"
+        case .categories: "Categories"
         case .retention: "Desired retention"
         case .rollover: "Next day starts at"
         case .appearance: "Appearance"
         case .learning: "Learning enabled"
         case .cardColor: "Card colour"
+        case .direction: "Direction"
+        case .answerKind: "Answer by"
         case .forget: "Forget me"
         }
     }
@@ -67,12 +97,16 @@ struct SettingsPane: Pane {
     static func note(for row: SettingsRow) -> String {
         switch row {
         case .questions: "3 to 20 correct answers end a session; takes effect from the next game."
+        case .deck: "The words studied; each deck keeps its own progress. Enter chooses another (kuchi import adds your own)."
+        case .categories: "Study only some categories of the deck. Enter chooses them."
         case .newWords: "New words the daily queue brings, 0 to 100, after the words due; from the next session."
         case .retention: "How sure you want to be of remembering a word when it comes back (70–97%): higher means more reviews."
         case .rollover: "The hour a new study day begins, as in Anki: reviews after midnight still count for the night before."
         case .appearance: "Terminal uses your terminal's colours; monochrome uses none."
         case .learning: "Off hides the Learn tab."
         case .cardColor: "The colour of the Learn tab's flash cards."
+        case .direction: "Which way words are asked: Japanese → English, English → Japanese, reading (kanji → kana) or mixed."
+        case .answerKind: "Choose from three, or type the answer (romaji becomes kana as you type)."
         case .forget: "Deletes the saved profile and returns to Register (asks first)."
         }
     }
@@ -92,6 +126,10 @@ struct SettingsPane: Pane {
         switch row {
         case .questions:
             stepper("\(user.numberOfQuestions)", for: row, into: &screen, row: line, column: column, theme: theme)
+        case .deck, .categories:
+            let text = (row == .deck ? deckTitle : categorySummary).truncated(toWidth: max(width - 12, 4))
+            let end = screen.put(text + " …", row: line, column: column, style: theme.accent)
+            screen.onClick(Rect(row: line, column: column, rows: 1, columns: end - column), SettingsScene.Action.select(row))
         case .newWords:
             stepper("\(user.newWordsPerDay)", for: row, into: &screen, row: line, column: column, theme: theme)
         case .retention:
@@ -100,6 +138,10 @@ struct SettingsPane: Pane {
             stepper(String(format: "%02d:00", user.dayRolloverHour), for: row, into: &screen, row: line, column: column, theme: theme)
         case .appearance:
             stepper(Self.name(user.appearance), for: row, into: &screen, row: line, column: column, theme: theme)
+        case .direction:
+            stepper(user.studyDirection.title, for: row, into: &screen, row: line, column: column, theme: theme)
+        case .answerKind:
+            stepper(user.answerKind.title, for: row, into: &screen, row: line, column: column, theme: theme)
         case .learning:
             let end = screen.put(user.learningEnabled ? "[x] on" : "[ ] off", row: line, column: column, style: theme.accent)
             screen.onClick(Rect(row: line, column: column, rows: 1, columns: end - column), SettingsScene.Action.select(.learning))

@@ -8,6 +8,8 @@ struct WelcomePane: Pane {
     var status: String?
     /// caughtUp: nothing due and today's new words done: Start offers extra practice.
     var caughtUp = false
+    /// deckLine: the deck studied and which categories.
+    var deckLine: String?
     let name = "welcome"
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
@@ -18,6 +20,9 @@ struct WelcomePane: Pane {
         screen.putCentered("Welcome to Kuchi", row: top + 2, in: area, style: theme.title)
         screen.putCentered(status ?? "Learn Japanese words, three choices at a time.", row: top + 3, in: area,
                            style: status == nil ? theme.dim : theme.accent)
+        if let deckLine {
+            screen.putCentered(deckLine.truncated(toWidth: area.columns - 2), row: top + 4, in: area, style: theme.dim)
+        }
         let label = quiz.isInProgress
             ? "Continue \(quiz.numberOfAnswered)/\(quiz.numberOfQuestions)"
             : (caughtUp ? "Extra practice" : "Start")

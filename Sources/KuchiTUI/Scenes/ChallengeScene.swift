@@ -1,6 +1,10 @@
 import KuchiCore
 
-/// ChallengeScene: the quiz — question, choices and score, side by side or stacked.
+/// ChallengeScene: the quiz — question, choices (or the typed-answer field) and score, side by
+/// side or stacked.
+///
+/// When answers are typed the field has focus: letters, digits, `q`, `h` and `?` are typed,
+/// so the commands move to keys typing never produces (Enter, Tab, Esc, Ctrl-R, F-keys).
 struct ChallengeScene: Scene {
     /// Action: what the challenge screen does.
     enum Action: SceneAction {
@@ -13,13 +17,25 @@ struct ChallengeScene: Scene {
         case toggleChoices
         case toggleHint
         case back
+        /// submit: Enter in the answer field (on an empty field it dismisses the feedback).
+        case submit
+        /// reveal: "I don't know": show the answer (graded Again).
+        case reveal
+        /// deleteBackward, deleteWord, clearField: Backspace, Ctrl-W, Ctrl-U in the field.
+        case deleteBackward, deleteWord, clearField
     }
 
     let state: AppState
     let quiz: ChallengesViewModel
     let title = "Challenge"
 
+    /// isTyping: answers are typed and a word is up, so the field has focus.
+    var isTyping: Bool { quiz.answerKind == .type && quiz.currentTest != nil }
+
+    var capturesText: Bool { isTyping }
+
     var bindings: [Binding<Action>] {
+        if isTyping { return typingBindings }
         let count = quiz.currentTest?.answers.count ?? 0
         let choosing = quiz.choicesVisible && count > 0
         let feedback = quiz.feedback != nil
@@ -44,20 +60,42 @@ struct ChallengeScene: Scene {
         ]
     }
 
+    /// typingBindings: the table while the answer field has focus.
+    private var typingBindings: [Binding<Action>] {
+        let answerShows = quiz.feedback?.showsAnswer ?? false
+        return [
+            Binding.note("type", "the answer: romaji becomes kana (shi or si, tsu or tu, n' or nn); English for meanings"),
+            Binding([.enter], .submit, keys: "Enter", bar: "Answer", help: "submit the answer (on an empty field: dismiss the feedback)"),
+            Binding([.tab, .function(2)], .reveal, keys: "Tab", helpKeys: "Tab F2", bar: "Don't know",
+                    help: "I don't know: show the answer (counts as a miss); type it to go on", when: !answerShows),
+            Binding(triggers: [(.backspace, .deleteBackward), (.control("w"), .deleteWord), (.control("u"), .clearField)],
+                    keys: "Backspace Ctrl-W Ctrl-U", help: "delete pending romaji or a kana, the last word, or everything"),
+            Binding([.control("r"), .function(3)], .toggleHint, keys: "Ctrl-R", helpKeys: "Ctrl-R F3", bar: "Hint",
+                    help: "show or hide the hint", priority: .optional),
+            Binding([.escape], .back, keys: "Esc", bar: "Back", help: "back to Welcome (the session is kept)", priority: .essential),
+        ]
+    }
+
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
-        let frames = Layout.challenge(in: body, sizeClass: sizeClass)
+        let typing = quiz.answerKind == .type
+        let frames = Layout.challenge(in: body, sizeClass: sizeClass, answering: typing)
         return [
             (QuestionPane(quiz: quiz), frames.question),
-            (ChoicesPane(quiz: quiz, state: state), frames.choices),
+            typing ? (AnswerPane(answer: quiz.typedAnswer), frames.choices) : (ChoicesPane(quiz: quiz, state: state), frames.choices),
             (ScorePane(quiz: quiz), frames.score),
         ]
     }
 
-    /// fits: the choices, wrapped, fit their pane (and the word's reading its own).
+    /// fits: the choices, wrapped, fit their pane (and the word's reading its own); a typed
+    /// answer needs only its field.
     func fits(in body: Rect, sizeClass: SizeClass) -> Bool {
         guard let test = quiz.currentTest else { return true }
-        let frames = Layout.challenge(in: body, sizeClass: sizeClass)
-        return ChoicesPane.fits(test.answers, in: frames.choices) && QuestionPane.fits(test.challenge, in: frames.question)
+        let typing = quiz.answerKind == .type
+        let frames = Layout.challenge(in: body, sizeClass: sizeClass, answering: typing)
+        guard QuestionPane.fits(test.challenge, in: frames.question) else { return false }
+        if typing { return frames.choices.rows >= 3 }
+        let readings = test.answers.indices.filter { test.reading(at: $0) != nil }.count
+        return ChoicesPane.fits(test.answers, readings: readings, in: frames.choices)
     }
 
     func perform(_ action: Action) {
@@ -77,7 +115,32 @@ struct ChallengeScene: Scene {
         case .back:
             quiz.dismissFeedback()
             state.go(.welcome)
+        case .submit: submit()
+        case .reveal: quiz.revealAnswer()
+        case .deleteBackward: quiz.typedAnswer.backspace()
+        case .deleteWord: quiz.typedAnswer.deleteWord()
+        case .clearField: quiz.typedAnswer.clear()
         }
+    }
+
+    /// type: a key no binding took goes into the answer field while it has focus.
+    func type(_ key: Key) -> Bool {
+        guard isTyping, case .character(let character) = key else { return false }
+        quiz.typedAnswer.insert(String(character))
+        return true
+    }
+
+    /// submit: Enter in the field: the typed answer is judged; an empty field only dismisses
+    /// the feedback. A right answer that completes the session opens the congratulations.
+    private func submit() {
+        let answer = quiz.typedAnswer
+        guard !answer.isEmpty else {
+            quiz.dismissFeedback()
+            return
+        }
+        guard quiz.submit(answer.submission) == .correct, quiz.isComplete else { return }
+        state.set(\.congratulationsButton, to: .playAgain)
+        state.go(.congratulations)
     }
 
     /// answer: answers with choice `index`; a right answer moves on to a new word with nothing

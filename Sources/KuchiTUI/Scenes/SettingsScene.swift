@@ -20,6 +20,9 @@ struct SettingsScene: Scene {
     let user: UserManager
     /// forgotten: called after Forget me, so the app can drop that learner's session.
     let forgotten: @MainActor () -> Void
+    /// deckTitle, categorySummary: what the Deck and Categories rows show.
+    var deckTitle = ""
+    var categorySummary = ""
     let title = "Settings"
 
     var bindings: [Binding<Action>] {
@@ -31,7 +34,7 @@ struct SettingsScene: Scene {
             ]
         }
         let row = state.settingsRow
-        let switchable = row == .learning || row == .forget
+        let switchable = row == .learning || row == .forget || row == .deck || row == .categories
         return [
             Binding(triggers: [(.up, .moveUp), (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown)],
                     keys: "↑↓", helpKeys: "↑ ↓  k j", bar: "Move", help: "move between settings"),
@@ -39,9 +42,11 @@ struct SettingsScene: Scene {
             Binding(triggers: [(.left, .change(row, by: -1)), (.character("-"), .change(row, by: -1)),
                                (.right, .change(row, by: 1)), (.character("+"), .change(row, by: 1)),
                                (.character("="), .change(row, by: 1))],
-                    keys: "←→", helpKeys: "← → - +", bar: "Change", help: "change the value (or click ◂ ▸)", when: row != .forget),
+                    keys: "←→", helpKeys: "← → - +", bar: "Change", help: "change the value (or click ◂ ▸)",
+                    when: ![.forget, .deck, .categories].contains(row)),
             Binding([.space, .enter], .activateFocused, keys: "Space", helpKeys: "Space Enter",
-                    bar: row == .forget ? "Press" : "Toggle", help: "toggle a switch or press a button (or click it)",
+                    bar: row == .learning ? "Toggle" : (row == .forget ? "Press" : "Choose"),
+                    help: "toggle a switch, press a button, or choose the deck or categories (or click it)",
                     when: switchable),
             Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back", help: "back to Welcome",
                     priority: .essential),
@@ -49,7 +54,9 @@ struct SettingsScene: Scene {
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
-        var panes: [(pane: any Pane, frame: Rect)] = [(SettingsPane(user: user, state: state), body)]
+        var panes: [(pane: any Pane, frame: Rect)] = [
+            (SettingsPane(user: user, state: state, deckTitle: deckTitle, categorySummary: categorySummary), body),
+        ]
         if state.confirmingForget {
             let frame = Layout.centered(rows: 7, columns: 56, in: body)
             let message = user.rememberMe
@@ -105,7 +112,9 @@ struct SettingsScene: Scene {
         case .appearance: user.appearance = Self.cycle(user.appearance, by: step)
         case .learning: user.learningEnabled.toggle()
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
-        case .forget: break
+        case .direction: user.studyDirection = Self.cycle(user.studyDirection, by: step)
+        case .answerKind: user.answerKind = Self.cycle(user.answerKind, by: step)
+        case .forget, .deck, .categories: break
         }
     }
 
@@ -114,7 +123,13 @@ struct SettingsScene: Scene {
         switch row {
         case .learning: user.learningEnabled.toggle()
         case .forget: state.confirmingForget = true
-        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor: break
+        case .deck:
+            state.set(\.deckCursor, to: ListCursor(index: 0))
+            state.go(.decks)
+        case .categories:
+            state.set(\.categoryCursor, to: ListCursor(index: 0))
+            state.go(.categories)
+        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor, .direction, .answerKind: break
         }
     }
 

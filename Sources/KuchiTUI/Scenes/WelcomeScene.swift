@@ -20,6 +20,8 @@ struct WelcomeScene: Scene {
     /// database query, not something to run on every key.
     var status: @MainActor () -> StudyStatus? = { nil }
     var now: @MainActor () -> Date = Date.init
+    /// deckLine: the deck studied and what of it ("Kuchi beginner deck (JLPT N5) · all categories").
+    var deckLine: String?
     let title = "Welcome"
 
     /// otherProfiles: saved learners other than the one playing.
@@ -42,7 +44,7 @@ struct WelcomeScene: Scene {
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
         let status = self.status()
         return [(WelcomePane(user: user, quiz: quiz, status: status.map { $0.welcomeText(now: now()) },
-                             caughtUp: status?.isCaughtUp ?? false), body)]
+                             caughtUp: status?.isCaughtUp ?? false, deckLine: deckLine), body)]
     }
 
     func perform(_ action: Action) {

@@ -50,23 +50,28 @@ final class InMemoryTerminal: TerminalBackend {
 final class Pilot {
     let terminal: InMemoryTerminal
     let app: App
-    let quiz: ChallengesViewModel
+    /// quiz: the app's current quiz (a new learner gets a new one).
+    var quiz: ChallengesViewModel { app.quiz }
     let user: UserManager
     let state: AppState
 
     init(rows: Int = 30, columns: Int = 100, deck: Deck = TestDecks.small, route: Route = .challenge,
-         name: String? = "さくら", seed: UInt64 = 7, questions: Int = 3, colors: Bool = true, store: ProfileStore? = nil) {
+         name: String? = "さくら", seed: UInt64 = 7, questions: Int = 3, colors: Bool = true, store: ProfileStore? = nil,
+         database: LearnerDatabase? = nil) {
         terminal = InMemoryTerminal(rows: rows, columns: columns, colors: colors)
         user = UserManager(store: store, clock: { Date(timeIntervalSince1970: 1_000_000) })
         if store != nil { user.loadSavedProfiles() }
         if let name { user.register(name: name, rememberMe: false) }
         user.numberOfQuestions = questions
-        quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: seed),
-                                   clock: { Date(timeIntervalSince1970: 1_000_000) })
+        let clock: @MainActor () -> Date = { Date(timeIntervalSince1970: 1_000_000) }
+        // With a database, quizzes come from the learner's progress, as in the app.
+        let study = database.map { Study(deck: deck, database: $0, seed: seed, clock: clock) }
+        let quiz = study?.quiz(for: user, deck: deck, questions: questions)
+            ?? ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: seed), clock: clock)
         state = AppState(route: route)
         // Like `--questions`: a registration made during the test starts from default settings.
         state.questionsOverride = questions
-        app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: nil), seed: seed)
+        app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: nil), seed: seed, study: study)
         app.render()
     }
 

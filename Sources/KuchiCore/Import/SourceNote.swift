@@ -1,0 +1,29 @@
+/// SourceNote: one CSV row or Anki note, reduced to the deck fields it maps to, before any
+/// clean-up — the common shape every import format produces.
+struct SourceNote {
+    /// label: how messages name it ("row 5", "note 12").
+    let label: String
+    /// values: the raw text of each mapped field.
+    let values: [FieldMapping.Field: String]
+    /// tags: the note's tags (Anki), the first of which becomes the category.
+    var tags: [String] = []
+    /// deckName: the Anki deck the note's cards are in, the category when there are no tags.
+    var deckName: String?
+    /// html: whether the fields are HTML (Anki), to be stripped to text.
+    var html = false
+    /// splitsMeanings: whether `a; b; c` in the answer is several meanings (Anki's meaning
+    /// fields), of which the first is the answer and the rest `also`. A CSV answer column is
+    /// one answer as written, like the bundled deck's "high; expensive".
+    var splitsMeanings = false
+}
+
+/// ImportedEntry: one deck entry as written to the imported deck's JSON, in the bundled
+/// deck's field order; `also` only when there are other meanings.
+struct ImportedEntry: Equatable {
+    var question: String
+    var reading: String?
+    var pronunciation: String
+    var answer: String
+    var category: String?
+    var also: [String]?
+}

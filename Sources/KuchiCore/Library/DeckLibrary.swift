@@ -1,0 +1,86 @@
+import Foundation
+
+/// DeckLibrary: the learner's imported decks, `$XDG_DATA_HOME/kuchi/decks/NAME.json`, and how
+/// `--deck NAME|FILE` finds a deck among them, the bundled one and files.
+public struct DeckLibrary: Sendable {
+    /// directory: the decks folder.
+    public let directory: URL
+
+    /// init: the library in `dataDirectory` (`--data-dir`), else the XDG data folder.
+    public init(dataDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        directory = (dataDirectory ?? Self.defaultDataDirectory(environment: environment)).appendingPathComponent("decks", isDirectory: true)
+    }
+
+    /// defaultDataDirectory: `$XDG_DATA_HOME/kuchi`, else `~/.local/share/kuchi` (a relative
+    /// XDG value is ignored, as the XDG specification says).
+    public static func defaultDataDirectory(environment: [String: String]) -> URL {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return URL(fileURLWithPath: data).appendingPathComponent("kuchi")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/kuchi")
+    }
+
+    /// checkName: a deck name must be a plain file name — no `/`, not hidden, no control
+    /// characters, not too long for a file system.
+    public static func checkName(_ name: String) throws(ImportError) {
+        if name.trimmedWhitespace.isEmpty { throw ImportError(.usage, "a deck name cannot be empty.") }
+        if name.contains("/") { throw ImportError(.usage, "the deck name \"\(name)\" contains /; use a plain name such as \"jlpt-n4\".") }
+        if name.hasPrefix(".") { throw ImportError(.usage, "the deck name \"\(name)\" starts with a dot; use a plain name such as \"jlpt-n4\".") }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw ImportError(.usage, "the deck name contains a control character.")
+        }
+        if name.utf8.count > 200 { throw ImportError(.usage, "the deck name is too long (at most 200 bytes).") }
+    }
+
+    /// fileURL: where deck `name` is kept.
+    public func fileURL(for name: String) -> URL {
+        directory.appendingPathComponent("\(name).json")
+    }
+
+    /// names: the imported decks' names, sorted.
+    public func names() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// save: writes `data` as deck `name` atomically; an existing deck is kept unless `replace`.
+    public func save(_ data: Data, as name: String, replace: Bool) throws(ImportError) {
+        try Self.checkName(name)
+        let url = fileURL(for: name)
+        if !replace, FileManager.default.fileExists(atPath: url.path) {
+            throw ImportError(.usage, "a deck named \"\(name)\" already exists; choose another --name or add --replace to overwrite it.")
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ImportError(.content, "could not create \(directory.path): \(error.localizedDescription)")
+        }
+        do throws(PersistenceError) {
+            try AtomicFile.write(data, to: url)
+        } catch {
+            throw ImportError(.content, error.message)
+        }
+    }
+
+    /// bundledNames: what `--deck` accepts for the deck shipped with Kuchi.
+    public static let bundledNames: Set<String> = ["challenges", "challenges.json"]
+
+    /// resolve: the deck `argument` names — a file when one exists at that path, else an
+    /// imported deck of that name (`kuchi decks` lists them), else the bundled deck's name.
+    public func resolve(_ argument: String) throws(DeckError) -> Deck {
+        if FileManager.default.fileExists(atPath: argument) || argument.contains("/") {
+            return try Deck.load(from: URL(fileURLWithPath: argument))
+        }
+        let name = argument.hasSuffix(".json") ? String(argument.dropLast(5)) : argument
+        if (try? Self.checkName(name)) != nil, FileManager.default.fileExists(atPath: fileURL(for: name).path) {
+            return try Deck.load(from: fileURL(for: name))
+        }
+        if Self.bundledNames.contains(argument) { return try Deck.bundled() }
+        let known = names()
+        let hint = known.isEmpty ? "no decks have been imported (kuchi import FILE)" : "imported decks: \(known.joined(separator: ", "))"
+        throw DeckError(source: argument, problems: [
+            DeckProblem(.unreadable, "there is no such file and no imported deck of that name; \(hint)"),
+        ])
+    }
+}

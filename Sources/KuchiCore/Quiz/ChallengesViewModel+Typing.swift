@@ -1,0 +1,61 @@
+import Foundation
+
+/// ChallengesViewModel+Typing: typed answers — judged with `RecallJudge`, graded Good on the
+/// first try (exact or within the typo tolerance), Again for a miss or "I don't know"; the
+/// retry after a miss is not graded again, and another word's meaning is not counted at all.
+extension ChallengesViewModel {
+    /// submit: answers the current word with typed `text` (for Japanese, `typedAnswer.submission`).
+    /// Empty text changes nothing (`.notAChoice`).
+    @discardableResult
+    public func submit(_ text: String) -> AnswerOutcome {
+        guard let test = currentTest, let index = currentIndex else { return .notAChoice }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .notAChoice }
+        switch judge.judge(text, for: test.challenge, direction: test.direction, also: test.challenge.also) {
+        case .right:
+            accept(test, at: index, feedback: .correct(test.challenge))
+            return .correct
+        case .almost(let expected):
+            accept(test, at: index, feedback: .almost(test.challenge, expected: expected))
+            return .correct
+        case .otherWord(let question):
+            set(\.feedback, to: .otherWord(typed: text, question: question))
+            typedAnswer.clear()
+            return .notCounted
+        case .wrong:
+            set(\.feedback, to: .missed(test.challenge, typed: text))
+            typedAnswer.clear()
+            missOnce(test, at: index)
+            return .wrong
+        }
+    }
+
+    /// revealAnswer: "I don't know": shows the answer and grades Again (once per showing); the
+    /// learner then types it to go on. Nothing happens while the answer already shows.
+    public func revealAnswer() {
+        guard let test = currentTest, let index = currentIndex, feedback?.showsAnswer != true else { return }
+        set(\.feedback, to: .revealed(test.challenge))
+        typedAnswer.clear()
+        missOnce(test, at: index)
+    }
+
+    /// setAnswerKind: switches between choosing and typing (Settings, mid-session too: the word
+    /// up stays; its choices were made anyway).
+    public func setAnswerKind(_ kind: AnswerKind) {
+        set(\.answerKind, to: kind)
+    }
+
+    /// missOnce: counts and grades the showing's first miss only, so retyping after a miss
+    /// costs nothing more.
+    func missOnce(_ test: ChallengeTest, at index: Int) {
+        guard !missedShowing else { return }
+        missedShowing = true
+        score.recordWrong()
+        gradeMiss(test, at: index)
+    }
+
+    /// prepareField: an empty answer field in the mode the new word is answered in.
+    func prepareField(for test: ChallengeTest) {
+        typedAnswer.setMode(TypedAnswer.Mode(direction: test.direction))
+        typedAnswer.clear()
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import KuchiCore
+
+/// ImportDeck: `kuchi import FILE [--name NAME] [--map FIELD=COLUMN,...]` — makes a Kuchi deck
+/// from a CSV/TSV file, an Anki plain-text export or an Anki package, saved in the deck library.
+struct ImportDeck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Make a deck from a CSV or TSV file, an Anki plain-text export, or an Anki package (.apkg, .colpkg).",
+        discussion: """
+            A CSV or TSV file names its columns in the first row: question, reading, pronunciation, answer, \
+            category, also (other meanings, separated by ;). Anki note fields are matched by name \
+            (Expression/Reading/Meaning, Vocab/Kana/English, Front/Back…). Entries that cannot be played are \
+            skipped and listed with the reason. The deck is saved as $XDG_DATA_HOME/kuchi/decks/NAME.json \
+            (default ~/.local/share/kuchi) and played with kuchi --deck NAME.
+            Exit status: 0 when something was imported, 1 when nothing could be, 2 for usage errors.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The file to import.", valueName: "file"),
+              completion: .file(extensions: ["csv", "tsv", "txt", "apkg", "colpkg"]))
+    var file: String
+
+    @Option(help: ArgumentHelp("The deck's name (default: the file's name without its extension).", valueName: "name"))
+    var name: String?
+
+    @Option(help: ArgumentHelp("Which column or Anki field fills each deck field, by name or number, e.g. question=Kanji,answer=2.",
+                               valueName: "field=column,..."))
+    var map: String?
+
+    @Flag(help: "Overwrite an imported deck of the same name.")
+    var replace = false
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Keep decks in this folder instead of the XDG location.", valueName: "dir"),
+            completion: .directory)
+    var dataDir: String?
+
+    /// deckName: `--name`, else the file's name without its extension.
+    var deckName: String {
+        name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    }
+
+    /// validate: name and `--map` mistakes are usage errors (exit 2), found before any reading.
+    func validate() throws {
+        if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder; an empty path is not one.") }
+        do throws(ImportError) {
+            try DeckLibrary.checkName(deckName)
+        } catch {
+            let hint = name == nil ? " Choose a name with --name." : ""
+            throw ValidationError(error.message.prefix(1).uppercased() + error.message.dropFirst() + hint)
+        }
+        do throws(ImportError) {
+            if let map { _ = try FieldMapping(parsing: map) }
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// execute: imports, prints the outcome, and returns the exit status.
+    func execute() -> Int32 {
+        let library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+        do throws(ImportError) {
+            let mapping = try map.map { text throws(ImportError) in try FieldMapping(parsing: text) } ?? FieldMapping()
+            let deckName = deckName
+            // Refused before reading, so a long import is not wasted on a name that is taken.
+            if !replace, FileManager.default.fileExists(atPath: library.fileURL(for: deckName).path) {
+                throw ImportError(.usage, "a deck named \"\(deckName)\" already exists; choose another --name or add --replace to overwrite it.")
+            }
+            let imported = try DeckImporter(mapping: mapping).convert(URL(fileURLWithPath: file), title: deckName)
+            try library.save(imported.data, as: deckName, replace: replace)
+            for line in Self.skippedLines(imported.skipped) + imported.notices { print(line) }
+            let count = imported.deck.challenges.count
+            print("Imported \(count) \(count == 1 ? "entry" : "entries") into the deck \"\(deckName)\" (\(library.fileURL(for: deckName).path)); play it with: kuchi --deck \(deckName)")
+            return 0
+        } catch {
+            for line in Self.skippedLines(error.skipped) { print(line) }
+            FileHandle.standardError.write(Data("kuchi import: \(error.message) Nothing was written.\n".utf8))
+            return error.kind == .usage ? 2 : 1
+        }
+    }
+
+    /// skippedLines: a headline and one line per skipped entry.
+    static func skippedLines(_ skipped: [SkippedEntry]) -> [String] {
+        guard !skipped.isEmpty else { return [] }
+        return ["Skipped \(skipped.count) \(skipped.count == 1 ? "entry" : "entries"):"] + skipped.map { "  \($0)" }
+    }
+}
