@@ -603,6 +603,8 @@ def main():
                         help="which parts to run, of terminal (the two terminal sizes and idle), startup (step by "
                              "step), decks, history")
     parser.add_argument("--startup-programs", help="the folder of the built benchmarks/startup programs")
+    parser.add_argument("--histories", help="the histories measured, as CARDS:REVIEWS,... (default "
+                        "1000:10000,10000:100000,10000:1000000; --quick: the first two)")
     parser.add_argument("--report-from", help="print the tables of a saved results.json instead of measuring")
     args = parser.parse_args()
     parts = set(args.parts.split(","))

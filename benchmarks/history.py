@@ -232,6 +232,8 @@ def measure(args, root, progress):
     kuchi, bench = args.kuchi, args.kuchi_bench
     available = {name: has_subcommand(kuchi, name) for name in ("stats", "import")}
     shapes = HISTORIES[:2] if args.quick else HISTORIES
+    if getattr(args, "histories", None):
+        shapes = [tuple(int(n) for n in pair.split(":")) for pair in args.histories.split(",")]
     repetitions = max(3, args.startups // 3) if args.quick else max(10, args.startups // 2)
     rows, columns = d.SIZES[0]
     results = {"available": available, "histories": []}
