@@ -16,6 +16,7 @@ enum StartupParts {
     static func run(_ options: HistoryOptions) -> [String: Any] {
         var first: [String: Double] = [:], second: [String: Double] = [:]
         var firstCPU: [String: Double] = [:], secondCPU: [String: Double] = [:]
+        /// time: runs one step, keeping its first and its second times apart.
         func time<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
             let start = Measure.now(), startCPU = Measure.cpu()
             let value = try body()
