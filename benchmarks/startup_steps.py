@@ -54,6 +54,7 @@ def report(results):
 
 PARTS = [("deck", "Load and validate the deck"), ("profiles", "Read the saved profiles"),
          ("database", "Open the learner database (check, migrate)"),
+         ("cards", "Load the deck's cards alone (`LearnerDatabase.cards`)"),
          ("quiz", "The learner's quiz: cards into the study queue, saved session"), ("status", "Welcome's status line")]
 
 
@@ -67,19 +68,28 @@ def parts(kuchi_bench, data, config, profile, deck=None, runs=7):
     if deck:
         argv += ["--deck", deck]
     samples = [json.loads(subprocess.run(argv, check=True, capture_output=True, text=True).stdout) for _ in range(runs)]
-    return {name: {"cpu": d.median([s["first_cpu_ms"][name] for s in samples]),
+    figures = {name: {"cpu": d.median([s["first_cpu_ms"][name] for s in samples]),
                    "wall": d.median([s["first_ms"][name] for s in samples]),
                    "again_cpu": d.median([s["second_cpu_ms"][name] for s in samples])} for name, _ in PARTS}
+    figures["peak_rss_after_kib"] = {name: max(s["peak_rss_after_kib"][name] for s in samples) for name, _ in PARTS}
+    return figures
 
 
 def parts_report(columns):
     """columns: [(title, parts figures)] → a table of CPU ms per step."""
+    import drive as d
     out = ["", "### Kuchi's work before the first frame, step by step (`kuchi-bench startup-parts`)", "",
            "CPU time of each step of `Launch.run` in a fresh process (first call: it includes the Swift runtime's "
            "one-time work for the types it touches; the second call, \"again\", is the steady cost), median of 7 "
            "processes. The terminal and the first frame come after these and are not included.", "",
            "| Step | " + " | ".join(title for title, _ in columns) + " |", "|---|" + "--:|" * len(columns)]
     for name, label in PARTS:
-        out.append(f"| {label} | " + " | ".join(f"{f[name]['cpu']:.2f} ms (again {f[name]['again_cpu']:.2f})" for _, f in columns) + " |")
-    out.append("| Total | " + " | ".join(f"{sum(f[n]['cpu'] for n, _ in PARTS):.2f} ms" for _, f in columns) + " |")
+        out.append(f"| {label} | " + " | ".join(f"{f[name]['cpu']:.2f} ms (again {f[name]['again_cpu']:.2f})" if name in f else "—"
+                                                for _, f in columns) + " |")
+    for name, label in PARTS:
+        out.append(f"| … peak RSS after: {label[0].lower() + label[1:]} | " + " | ".join(
+            d.mib(f["peak_rss_after_kib"][name]) if name in f.get("peak_rss_after_kib", {}) else "—" for _, f in columns) + " |")
+    counted = [n for n, _ in PARTS if n != "cards"]  # the quiz loads the cards again
+    out.append("| Total (the cards counted once, in the quiz) | "
+               + " | ".join(f"{sum(f[n]['cpu'] for n in counted if n in f):.2f} ms" for _, f in columns) + " |")
     return out

@@ -11,11 +11,13 @@ import KuchiCore
 /// `--deck`) to see what it changes. The terminal (ncurses) and the first frame are not here:
 /// drive.py measures the whole.
 enum StartupParts {
-    /// run: the steps' first and second times (wall and CPU), in milliseconds.
+    /// run: the steps' first and second times (wall and CPU), in milliseconds, and the peak
+    /// RSS after each step's first call.
     @MainActor
     static func run(_ options: HistoryOptions) -> [String: Any] {
         var first: [String: Double] = [:], second: [String: Double] = [:]
         var firstCPU: [String: Double] = [:], secondCPU: [String: Double] = [:]
+        var peakAfter: [String: Int] = [:]
         /// time: runs one step, keeping its first and its second times apart.
         func time<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
             let start = Measure.now(), startCPU = Measure.cpu()
@@ -24,6 +26,7 @@ enum StartupParts {
             if first[name] == nil {
                 first[name] = elapsed
                 firstCPU[name] = used
+                peakAfter[name] = Measure.memory().peak
             } else {
                 second[name] = elapsed
                 secondCPU[name] = used
@@ -47,6 +50,8 @@ enum StartupParts {
             }
             let database = time("database") { LearnerDatabase.open(directory: options.dataURL) }
             let context = StudyContext(database: database, learner: profile.id, scheduler: FSRSScheduler())
+            // The cards alone (the quiz below loads them again, from the same rows).
+            _ = time("cards") { try? database.cards(learner: profile.id, deck: deck) }
             let quiz = time("quiz") {
                 ChallengesViewModel(deck: deck, numberOfQuestions: Settings.questionRange.upperBound, study: context,
                                     random: SeededGenerator(seed: 1))
@@ -54,6 +59,6 @@ enum StartupParts {
             _ = time("status") { try? database.status(learner: profile.id) }
             if quiz.currentTest == nil { Measure.fail("the quiz has no word to ask") }
         }
-        return ["first_ms": first, "second_ms": second, "first_cpu_ms": firstCPU, "second_cpu_ms": secondCPU]
+        return ["first_ms": first, "second_ms": second, "first_cpu_ms": firstCPU, "second_cpu_ms": secondCPU, "peak_rss_after_kib": peakAfter]
     }
 }
