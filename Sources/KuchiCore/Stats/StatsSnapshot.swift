@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+
+/// StatsSnapshot: every figure of the Stats tab and `kuchi stats`, computed at once.
+public struct StatsSnapshot: Equatable, Sendable {
+    public var today: TodayStats
+    public var heatmap: Heatmap
+    public var forecast: DueForecast
+    public var retention: Retention
+    public var cards: CardStateCounts
+    public var categories: [CategoryMastery]
+    public var hardest: [HardWord]
+    /// studiedDays: every day number with a review (streaks and days studied are kept from it).
+    public var studiedDays: Set<Int>
+
+    /// load: the learner's figures at `now`. The review log is read through the slot summary
+    /// when the database has it (see `StatsQueries`); card figures come from the card table.
+    public static func load(_ db: Database, learner: UUID, calendar: StudyCalendar, categories index: StatsCategoryIndex,
+                            now: Date) throws -> StatsSnapshot {
+        let key = learner.uuidString.lowercased()
+        let todayNumber = calendar.day(of: now)
+        let slots = try StatsQueries.slots(db, learner: key, useSummary: StatsQueries.hasSummary(db))
+        var snapshot = reviewFigures(slots: slots, calendar: calendar, today: todayNumber)
+        let ends = forecastEnds(calendar: calendar, today: todayNumber)
+        let dues = try StatsQueries.dueTimes(db, learner: key, before: milliseconds(ends[ends.count - 1]))
+        snapshot.forecast = forecast(dues: dues, ends: ends, now: now)
+        snapshot.cards = try StatsQueries.cardStates(db, learner: key)
+        snapshot.categories = mastery(try StatsQueries.cardMastery(db, learner: key), index: index)
+        snapshot.hardest = try StatsQueries.hardest(db, learner: key)
+        return snapshot
+    }
+
+    /// reviewFigures: today's, the habit, the heatmap and retention figures from slot rows
+    /// (oldest first). Slots map to days through each day's bounds, so the calendar is asked
+    /// about once per studied day, not once per slot.
+    static func reviewFigures(slots: [StatsQueries.SlotRow], calendar: StudyCalendar, today: Int) -> StatsSnapshot {
+        var todayStats = TodayStats()
+        var retention = Retention()
+        var counts = Array(repeating: 0, count: Heatmap.dayCount)
+        let firstHeatmapDay = today - Heatmap.dayCount + 1
+        var studied: Set<Int> = []
+        var bounds: (start: Int64, end: Int64, day: Int)?
+        for slot in slots where slot.reviews > 0 {
+            let time = slot.slot * StatsQueries.slotMilliseconds
+            if bounds.map({ time < $0.start || time >= $0.end }) ?? true {
+                let day = calendar.day(of: Date(timeIntervalSince1970: Double(time) / 1000))
+                bounds = (milliseconds(calendar.start(ofDay: day)), milliseconds(calendar.end(ofDay: day)), day)
+            }
+            guard let day = bounds?.day else { continue }
+            studied.insert(day)
+            todayStats.reviewsTotal += slot.reviews
+            if day >= firstHeatmapDay && day <= today { counts[day - firstHeatmapDay] += slot.reviews }
+            if day == today {
+                todayStats.reviews += slot.reviews
+                todayStats.correct += slot.passed
+                todayStats.milliseconds += slot.milliseconds
+            }
+            if day > today - Retention.windowDays && day <= today {
+                retention.reviews += slot.reviewState
+                retention.passed += slot.reviewStatePassed
+            }
+        }
+        todayStats.daysStudied = studied.count
+        todayStats.streakDays = streak(days: studied, today: today)
+        return StatsSnapshot(today: todayStats, heatmap: Heatmap(today: today, counts: counts), forecast: DueForecast(),
+                             retention: retention, cards: CardStateCounts(), categories: [], hardest: [], studiedDays: studied)
+    }
+
+    /// streak: days in a row with a review, ending today if today has one, else yesterday.
+    public static func streak(days: Set<Int>, today: Int) -> Int {
+        var day = days.contains(today) ? today : today - 1
+        var length = 0
+        while days.contains(day) {
+            length += 1
+            day -= 1
+        }
+        return length
+    }
+
+    /// forecastEnds: the end of each forecast day, today first.
+    static func forecastEnds(calendar: StudyCalendar, today: Int) -> [Date] {
+        (0..<DueForecast.days).map { calendar.end(ofDay: today + $0) }
+    }
+
+    /// forecastBucket: the forecast day a due time falls on (overdue counts today), nil beyond.
+    static func forecastBucket(due: Date, ends: [Date]) -> Int? {
+        ends.firstIndex { due < $0 }
+    }
+
+    /// forecast: due counts per forecast day and the number due now.
+    static func forecast(dues: [Int64], ends: [Date], now: Date) -> DueForecast {
+        var counts = Array(repeating: 0, count: DueForecast.days)
+        var dueNow = 0
+        let nowMs = milliseconds(now)
+        let endMs = ends.map(milliseconds)
+        for due in dues {
+            if due <= nowMs { dueNow += 1 }
+            if let bucket = endMs.firstIndex(where: { due < $0 }) { counts[bucket] += 1 }
+        }
+        return DueForecast(dueNow: dueNow, counts: counts)
+    }
+
+    /// mastery: per-category totals, in the decks' category order.
+    static func mastery(_ rows: [StatsQueries.CardMasteryRow], index: StatsCategoryIndex) -> [CategoryMastery] {
+        var byName: [String: CategoryMastery] = [:]
+        for row in rows {
+            let name = index.category(deck: row.deck, question: row.question, reading: row.reading)
+            var entry = byName[name] ?? CategoryMastery(category: name)
+            entry.total += 1
+            if row.seen { entry.seen += 1 }
+            if row.mature { entry.mature += 1 }
+            byName[name] = entry
+        }
+        return byName.values.sorted { (index.rank(of: $0.category), $0.category) < (index.rank(of: $1.category), $1.category) }
+    }
+
+    /// milliseconds: a date as whole ms since the epoch, as the database stores times.
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+}
