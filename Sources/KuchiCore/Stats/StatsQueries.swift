@@ -56,10 +56,10 @@ public enum StatsQueries {
     /// learnerDecks: the SQL naming the learner's decks (`:learner` is the profile id, lower case).
     private static let learnerDecks = "SELECT id FROM learner_deck WHERE learner = :learner"
 
-    /// SlotRow: one 15-minute slot's review figures.
-    public struct SlotRow: Equatable, Sendable {
-        /// slot: the slot number (ms since the epoch / `slotMilliseconds`).
-        public var slot: Int64
+    /// DayRow: one study day's review figures.
+    public struct DayRow: Equatable, Sendable {
+        /// day: the study day number (`StudyCalendar`).
+        public var day: Int
         public var reviews: Int
         /// passed: reviews graded Hard, Good or Easy.
         public var passed: Int
@@ -74,26 +74,55 @@ public enum StatsQueries {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'review_slot')") ?? false
     }
 
-    /// slots: the learner's review figures per slot from `since` on (all time when nil), oldest
-    /// first — from the summary when there is one, else aggregated from the log itself.
-    public static func slots(_ db: Database, learner: String, since: Int64? = nil, useSummary: Bool) throws -> [SlotRow] {
-        let sinceSlot = since.map { $0 / slotMilliseconds } ?? Int64.min
+    /// firstReview: the learner's earliest review time (ms), nil with none.
+    public static func firstReview(_ db: Database, learner: String, useSummary: Bool) throws -> Int64? {
+        let sql = useSummary
+            ? "SELECT MIN(slot) * 900000 FROM review_slot WHERE learner_deck IN (\(learnerDecks))"
+            : "SELECT MIN(r.time) FROM review r JOIN card c ON c.id = r.card WHERE c.learner_deck IN (\(learnerDecks))"
+        return try Int64.fetchOne(db, sql: sql, arguments: ["learner": learner])
+    }
+
+    /// dayExpression: SQL numbering the study day of `slot` (a 15-minute slot number): the local
+    /// date of (time − rollover), with the zone's offset picked from `spans` by a CASE, so DST is
+    /// exact. Only integers computed here go into the text.
+    static func dayExpression(slot: String, calendar: StudyCalendar, spans: [StudyCalendar.OffsetSpan]) -> String {
+        let shifted = "(\(slot) * 900 - \(calendar.rolloverHour * 3600))"
+        let offset: String
+        if spans.count <= 1 {
+            offset = "\(spans.first?.offset ?? 0)"
+        } else {
+            let cases = spans.dropFirst().enumerated().map { index, span in
+                "WHEN \(shifted) < \(span.start) THEN \(spans[index].offset)"
+            }
+            offset = "(CASE \(cases.joined(separator: " ")) ELSE \(spans[spans.count - 1].offset) END)"
+        }
+        // Slot times are after 1970, so integer division is floor division.
+        return "((\(shifted) + \(offset)) / 86400)"
+    }
+
+    /// days: the learner's review figures per study day, oldest first, grouped in SQL — from the
+    /// slot summary when there is one, else from the log itself.
+    public static func days(_ db: Database, learner: String, calendar: StudyCalendar, now: Date, useSummary: Bool) throws -> [DayRow] {
+        guard let first = try firstReview(db, learner: learner, useSummary: useSummary) else { return [] }
+        let firstDate = Date(timeIntervalSince1970: Double(first) / 1000 - Double(calendar.rolloverHour * 3600) - 86_400)
+        let spans = calendar.offsetSpans(from: firstDate, to: max(now, firstDate).addingTimeInterval(86_400))
         let sql = useSummary ? """
-            SELECT slot, SUM(reviews), SUM(passed), SUM(duration), SUM(review_state), SUM(review_state_passed)
-            FROM review_slot WHERE learner_deck IN (\(learnerDecks)) AND slot >= :since
-            GROUP BY slot ORDER BY slot
+            SELECT \(dayExpression(slot: "slot", calendar: calendar, spans: spans)) AS day, SUM(reviews), SUM(passed), SUM(duration),
+                   SUM(review_state), SUM(review_state_passed)
+            FROM review_slot WHERE learner_deck IN (\(learnerDecks)) AND reviews > 0
+            GROUP BY day ORDER BY day
             """ : """
-            SELECT r.time / 900000 AS slot, COUNT(*), SUM(r.rating > 1), SUM(r.duration), SUM(r.state = 2),
-                   SUM(r.state = 2 AND r.rating > 1)
+            SELECT \(dayExpression(slot: "(r.time / 900000)", calendar: calendar, spans: spans)) AS day, COUNT(*), SUM(r.rating > 1),
+                   SUM(r.duration), SUM(r.state = 2), SUM(r.state = 2 AND r.rating > 1)
             FROM review r JOIN card c ON c.id = r.card
-            WHERE c.learner_deck IN (\(learnerDecks)) AND r.time / 900000 >= :since
-            GROUP BY slot ORDER BY slot
+            WHERE c.learner_deck IN (\(learnerDecks))
+            GROUP BY day ORDER BY day
             """
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: ["learner": learner, "since": sinceSlot])
-        var result: [SlotRow] = []
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: ["learner": learner])
+        var result: [DayRow] = []
         while let row = try rows.next() {
-            result.append(SlotRow(slot: row[0], reviews: row[1], passed: row[2], milliseconds: row[3],
-                                  reviewState: row[4], reviewStatePassed: row[5]))
+            result.append(DayRow(day: row[0], reviews: row[1], passed: row[2], milliseconds: row[3], reviewState: row[4],
+                                 reviewStatePassed: row[5]))
         }
         return result
     }

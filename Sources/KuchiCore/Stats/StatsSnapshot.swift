@@ -19,8 +19,8 @@ public struct StatsSnapshot: Equatable, Sendable {
                             now: Date) throws -> StatsSnapshot {
         let key = learner.uuidString.lowercased()
         let todayNumber = calendar.day(of: now)
-        let slots = try StatsQueries.slots(db, learner: key, useSummary: StatsQueries.hasSummary(db))
-        var snapshot = reviewFigures(slots: slots, calendar: calendar, today: todayNumber)
+        let days = try StatsQueries.days(db, learner: key, calendar: calendar, now: now, useSummary: StatsQueries.hasSummary(db))
+        var snapshot = reviewFigures(days: days, today: todayNumber)
         let ends = forecastEnds(calendar: calendar, today: todayNumber)
         let dues = try StatsQueries.dueTimes(db, learner: key, before: milliseconds(ends[ends.count - 1]))
         snapshot.forecast = forecast(dues: dues, ends: ends, now: now)
@@ -30,34 +30,26 @@ public struct StatsSnapshot: Equatable, Sendable {
         return snapshot
     }
 
-    /// reviewFigures: today's, the habit, the heatmap and retention figures from slot rows
-    /// (oldest first). Slots map to days through each day's bounds, so the calendar is asked
-    /// about once per studied day, not once per slot.
-    static func reviewFigures(slots: [StatsQueries.SlotRow], calendar: StudyCalendar, today: Int) -> StatsSnapshot {
+    /// reviewFigures: today's, the habit, the heatmap and retention figures from the per-day
+    /// rows (days after `today` — a clock set back — count in the totals only).
+    static func reviewFigures(days: [StatsQueries.DayRow], today: Int) -> StatsSnapshot {
         var todayStats = TodayStats()
         var retention = Retention()
         var counts = Array(repeating: 0, count: Heatmap.dayCount)
         let firstHeatmapDay = today - Heatmap.dayCount + 1
         var studied: Set<Int> = []
-        var bounds: (start: Int64, end: Int64, day: Int)?
-        for slot in slots where slot.reviews > 0 {
-            let time = slot.slot * StatsQueries.slotMilliseconds
-            if bounds.map({ time < $0.start || time >= $0.end }) ?? true {
-                let day = calendar.day(of: Date(timeIntervalSince1970: Double(time) / 1000))
-                bounds = (milliseconds(calendar.start(ofDay: day)), milliseconds(calendar.end(ofDay: day)), day)
+        for row in days where row.reviews > 0 {
+            studied.insert(row.day)
+            todayStats.reviewsTotal += row.reviews
+            if row.day >= firstHeatmapDay && row.day <= today { counts[row.day - firstHeatmapDay] += row.reviews }
+            if row.day == today {
+                todayStats.reviews += row.reviews
+                todayStats.correct += row.passed
+                todayStats.milliseconds += row.milliseconds
             }
-            guard let day = bounds?.day else { continue }
-            studied.insert(day)
-            todayStats.reviewsTotal += slot.reviews
-            if day >= firstHeatmapDay && day <= today { counts[day - firstHeatmapDay] += slot.reviews }
-            if day == today {
-                todayStats.reviews += slot.reviews
-                todayStats.correct += slot.passed
-                todayStats.milliseconds += slot.milliseconds
-            }
-            if day > today - Retention.windowDays && day <= today {
-                retention.reviews += slot.reviewState
-                retention.passed += slot.reviewStatePassed
+            if row.day > today - Retention.windowDays && row.day <= today {
+                retention.reviews += row.reviewState
+                retention.passed += row.reviewStatePassed
             }
         }
         todayStats.daysStudied = studied.count

@@ -87,3 +87,24 @@ public struct StudyCalendar: Sendable, Equatable {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
+
+extension StudyCalendar {
+    /// OffsetSpan: from `start` (seconds since the epoch) on, the zone is `offset` seconds ahead
+    /// of UTC — until the next span.
+    public struct OffsetSpan: Equatable, Sendable {
+        public var start: Int64
+        public var offset: Int
+    }
+
+    /// offsetSpans: the zone's UTC offsets between two instants (one span per DST period), so
+    /// SQL can number study days exactly with a CASE over a handful of transitions.
+    public func offsetSpans(from start: Date, to end: Date) -> [OffsetSpan] {
+        var spans = [OffsetSpan(start: Int64.min, offset: timeZone.secondsFromGMT(for: start))]
+        var cursor = start
+        while spans.count < 1000, let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next <= end {
+            spans.append(OffsetSpan(start: Int64(next.timeIntervalSince1970.rounded(.down)), offset: timeZone.secondsFromGMT(for: next)))
+            cursor = next
+        }
+        return spans
+    }
+}
