@@ -13,6 +13,19 @@ public struct StatsSnapshot: Equatable, Sendable {
     /// studiedDays: every day number with a review (streaks and days studied are kept from it).
     public var studiedDays: Set<Int>
 
+    /// init: figures from their values (tests, and a model's current figures).
+    public init(today: TodayStats, heatmap: Heatmap, forecast: DueForecast, retention: Retention, cards: CardStateCounts,
+                categories: [CategoryMastery], hardest: [HardWord], studiedDays: Set<Int>) {
+        self.today = today
+        self.heatmap = heatmap
+        self.forecast = forecast
+        self.retention = retention
+        self.cards = cards
+        self.categories = categories
+        self.hardest = hardest
+        self.studiedDays = studiedDays
+    }
+
     /// load: the learner's figures at `now`. The review log is read through the slot summary
     /// when the database has it (see `StatsQueries`); card figures come from the card table.
     public static func load(_ db: Database, learner: UUID, calendar: StudyCalendar, categories index: StatsCategoryIndex,
@@ -28,6 +41,11 @@ public struct StatsSnapshot: Equatable, Sendable {
         snapshot.categories = mastery(try StatsQueries.cardMastery(db, learner: key), index: index)
         snapshot.hardest = try StatsQueries.hardest(db, learner: key)
         return snapshot
+    }
+
+    /// empty: the figures of a learner with no card and no review yet (no database yet).
+    public static func empty(today: Int) -> StatsSnapshot {
+        reviewFigures(days: [], today: today)
     }
 
     /// reviewFigures: today's, the habit, the heatmap and retention figures from the per-day

@@ -14,7 +14,7 @@ struct KuchiCommand: ParsableCommand {
         abstract: "A Japanese vocabulary quiz for the terminal.",
         discussion: "Profiles and settings are kept in $XDG_CONFIG_HOME/kuchi (default ~/.config/kuchi).",
         version: version,
-        subcommands: [CheckDeck.self, Decks.self]
+        subcommands: [CheckDeck.self, Decks.self, StatsCommand.self]
     )
 
     @Option(help: ArgumentHelp("Play another deck in the same JSON format as the bundled one.", valueName: "file"),
