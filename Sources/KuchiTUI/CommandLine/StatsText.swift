@@ -15,7 +15,8 @@ enum StatsText {
             (HeatmapPane(stats: stats), Layout.statsHeatmapRows),
             (ForecastPane(stats: stats), 10),
             (RetentionPane(stats: stats), 4),
-            (CardsPane(stats: stats), 4 + snapshot.categories.count + (snapshot.categories.isEmpty ? 0 : 1)),
+            // Frame, the state counts (two lines when narrow), a bar per category and the legend.
+            (CardsPane(stats: stats), 2 + (width >= 60 ? 1 : 2) + snapshot.categories.count + (snapshot.categories.isEmpty ? 0 : 1)),
             (HardestPane(stats: stats), 2 + max(1, snapshot.hardest.count)),
         ]
         var lines = ["Kuchi — \(learner)"]

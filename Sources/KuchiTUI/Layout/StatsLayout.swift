@@ -61,8 +61,9 @@ extension Layout {
         let pairRows = rows - hardestRows
         guard bottom.columns >= 70 else {
             // Too narrow for two charts side by side: forecast, then cards below when there is room.
-            frames.forecast = Rect(row: row, column: bottom.column, rows: pairRows, columns: bottom.columns)
-            frames.cards = Rect(row: row + pairRows, column: bottom.column, rows: hardestRows, columns: bottom.columns)
+            let cardsRows = rows >= 12 ? rows / 2 : 0
+            frames.forecast = Rect(row: row, column: bottom.column, rows: rows - cardsRows, columns: bottom.columns)
+            frames.cards = Rect(row: row + rows - cardsRows, column: bottom.column, rows: cardsRows, columns: bottom.columns)
             return frames
         }
         let forecastColumns = bottom.columns / 2
