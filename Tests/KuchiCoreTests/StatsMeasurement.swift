@@ -14,6 +14,11 @@ struct StatsMeasurement {
         let db = try StatsTestDatabase(summary: false, path: folder.path("stats.sqlite").path)
         let learner = UUID()
         let deck = try db.deck(learner: learner, title: "Big deck")
+        // The cards' words in ten categories, so the category join has real work to do.
+        let deckOfTheCards = try makeDeck((0..<10_000).map {
+            DeckJSON.entry("語\($0)", "go", "word \($0)", reading: "ご", category: "category \($0 % 10)")
+        }, title: "Big deck")
+        let index = StatsCategoryIndex(decks: [deckOfTheCards])
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let cards = 10_000
         let reviews = 1_000_000
@@ -56,12 +61,27 @@ struct StatsMeasurement {
         func refresh() throws -> (Duration, StatsSnapshot) {
             var snapshot: StatsSnapshot?
             let time = try ContinuousClock().measure {
-                snapshot = try db.snapshot(learner: learner, calendar: calendar, now: now)
+                snapshot = try db.snapshot(learner: learner, calendar: calendar, categories: index, now: now)
             }
             return (time, try #require(snapshot))
         }
         let (withoutSummary, plain) = try refresh()
+        // Timed inserts go a year ahead, so they can be deleted again without touching the log.
+        let future = StatsSnapshot.milliseconds(now) + 365 * 86_400_000
+        /// inserts: 10,000 reviews in one transaction (the trigger's cost without the fsync).
+        func inserts() throws -> Duration {
+            try ContinuousClock().measure {
+                try db.queue.write { db in
+                    let review = try db.makeStatement(sql: "INSERT INTO review (card, time, rating, state, duration) VALUES (?, ?, 3, 2, 1000)")
+                    for index in 0..<10_000 { try review.execute(arguments: [Int64(index % cards + 1), future + Int64(index)]) }
+                }
+            }
+        }
+        let insertsWithout = try inserts()
+        try db.queue.write { db in try db.execute(sql: "DELETE FROM review WHERE time >= ?", arguments: [future]) }
         let migration = try ContinuousClock().measure { try db.addSummary() }
+        let insertsWith = try inserts()
+        try db.queue.write { db in try db.execute(sql: "DELETE FROM review WHERE time >= ?", arguments: [future]) }
         _ = try refresh()  // warm the page cache as a second tab switch would find it
         var times: [Duration] = []
         var summarized: StatsSnapshot?
@@ -71,6 +91,19 @@ struct StatsMeasurement {
             summarized = snapshot
         }
         #expect(summarized == plain)
+        #expect(plain.categories.count == 10)
+        let key = learner.uuidString.lowercased()
+        /// part: the time of one query of the refresh.
+        func part(_ body: (GRDB.Database) throws -> Void) throws -> Duration {
+            try ContinuousClock().measure { try db.queue.read { db in try body(db) } }
+        }
+        let daysOnly = try part { db in _ = try StatsQueries.days(db, learner: key, calendar: calendar, now: now, useSummary: true) }
+        let parts = [
+            ("due times", try part { db in _ = try StatsQueries.dueTimes(db, learner: key, before: StatsSnapshot.milliseconds(now) + 30 * 86_400_000) }),
+            ("card states", try part { db in _ = try StatsQueries.cardStates(db, learner: key) }),
+            ("mastery", try part { db in _ = StatsSnapshot.mastery(try StatsQueries.categories(db, learner: key, wordsJSON: index.wordsJSON), index: index) }),
+            ("hardest", try part { db in _ = try StatsQueries.hardest(db, learner: key) }),
+        ].map { "\($0.0) \($0.1)" }.joined(separator: ", ")
         let slotRows = try db.queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM review_slot") ?? 0 }
         let insert = try ContinuousClock().measure {
             for index in 0..<1000 {
@@ -82,6 +115,8 @@ struct StatsMeasurement {
               full refresh, log aggregated directly (no summary): \(withoutSummary)
               summary migration (backfill of \(slotRows) slot rows): \(migration)
               full refresh with the summary, 5 runs: \(times.map { "\($0)" }.joined(separator: ", "))
+              of which the per-day query: \(daysOnly); \(parts)
+              10,000 inserts in one transaction: \(insertsWithout) without the trigger, \(insertsWith) with it
               1000 single-review transactions with the trigger: \(insert)
             """)
     }

@@ -15,7 +15,8 @@ public enum StatsQueries {
     public static let slotMilliseconds: Int64 = 900_000
 
     /// summaryMigrationSQL: the migration that creates and fills `review_slot` and the triggers
-    /// that keep it in step with `review` (to be registered as the store's next migration).
+    /// that keep it in step with `review`, and a small index for the hardest words (to be
+    /// registered as the store's next migration).
     public static let summaryMigrationSQL = """
         CREATE TABLE review_slot (
             learner_deck INTEGER NOT NULL,
@@ -51,6 +52,7 @@ public enum StatsQueries {
         CREATE TRIGGER review_slot_forget AFTER DELETE ON learner_deck BEGIN
             DELETE FROM review_slot WHERE learner_deck = OLD.id;
         END;
+        CREATE INDEX card_lapses ON card (learner_deck, lapses) WHERE lapses > 0;
         """
 
     /// learnerDecks: the SQL naming the learner's decks (`:learner` is the profile id, lower case).
@@ -145,24 +147,31 @@ public enum StatsQueries {
             """, arguments: ["learner": learner, "before": before])
     }
 
-    /// CardMasteryRow: one card's deck, word and whether it is seen and mature.
-    public struct CardMasteryRow: Equatable, Sendable {
-        public var deck: String
-        public var question: String
-        public var reading: String
-        public var seen: Bool
-        public var mature: Bool
+    /// CategoryRow: one category's card counts.
+    public struct CategoryRow: Equatable, Sendable {
+        /// category: the name, nil for cards no deck word names.
+        public var category: String?
+        public var total: Int
+        public var seen: Int
+        public var mature: Int
     }
 
-    /// cardMastery: every card of the learner with what the category bars need.
-    public static func cardMastery(_ db: Database, learner: String) throws -> [CardMasteryRow] {
+    /// categories: the learner's cards counted per category, joined in SQL with the decks'
+    /// words passed as one JSON array of `[deck, question, reading, category]` (SQLite builds
+    /// an index on it for the join), so only a row per category comes back.
+    public static func categories(_ db: Database, learner: String, wordsJSON: String) throws -> [CategoryRow] {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT d.deck, c.question, c.reading, c.state != 0, COALESCE(c.stability >= :mature, 0)
-            FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = :learner
-            """, arguments: ["learner": learner, "mature": CategoryMastery.matureStability])
-        var result: [CardMasteryRow] = []
+            WITH word(deck, question, reading, category) AS MATERIALIZED (
+                SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
+                FROM json_each(:words))
+            SELECT w.category, COUNT(*), SUM(c.state != 0), SUM(COALESCE(c.stability >= :mature, 0))
+            FROM card c JOIN learner_deck d ON d.id = c.learner_deck
+            LEFT JOIN word w ON w.deck = d.deck AND w.question = c.question AND w.reading = c.reading
+            WHERE d.learner = :learner GROUP BY w.category
+            """, arguments: ["learner": learner, "words": wordsJSON, "mature": CategoryMastery.matureStability])
+        var result: [CategoryRow] = []
         while let row = try rows.next() {
-            result.append(CardMasteryRow(deck: row[0], question: row[1], reading: row[2], seen: row[3], mature: row[4]))
+            result.append(CategoryRow(category: row[0], total: row[1], seen: row[2], mature: row[3]))
         }
         return result
     }
