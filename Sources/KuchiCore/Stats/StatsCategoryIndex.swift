@@ -12,23 +12,15 @@ public struct StatsCategoryIndex: Sendable, Equatable {
     /// order: category names in the decks' order of first appearance.
     public private(set) var order: [String] = []
     private var categories: [String: String] = [:]
-    /// wordsJSON: every word as `[deck, question, reading, category]`, one JSON array, for the
-    /// SQL join (`StatsQueries.categories`); built once, as the decks do not change.
-    public private(set) var wordsJSON = "[]"
 
     /// init: the categories of every word of `decks`.
     public init(decks: [Deck] = []) {
-        var words: [[String]] = []
         for deck in decks {
             for challenge in deck.challenges {
                 let category = challenge.category ?? Self.other
                 categories[Self.key(deck.title, challenge.question, challenge.reading ?? "")] = category
-                words.append([deck.title, challenge.question, challenge.reading ?? "", category])
                 if !order.contains(category) { order.append(category) }
             }
-        }
-        if let data = try? JSONSerialization.data(withJSONObject: words) {
-            wordsJSON = String(decoding: data, as: UTF8.self)
         }
     }
 

@@ -147,31 +147,24 @@ public enum StatsQueries {
             """, arguments: ["learner": learner, "before": before])
     }
 
-    /// CategoryRow: one category's card counts.
-    public struct CategoryRow: Equatable, Sendable {
-        /// category: the name, nil for cards no deck word names.
-        public var category: String?
-        public var total: Int
-        public var seen: Int
-        public var mature: Int
+    /// CardMasteryRow: one card's deck, word and whether it is seen and mature.
+    public struct CardMasteryRow: Equatable, Sendable {
+        public var deck: String
+        public var question: String
+        public var reading: String
+        public var seen: Bool
+        public var mature: Bool
     }
 
-    /// categories: the learner's cards counted per category, joined in SQL with the decks'
-    /// words passed as one JSON array of `[deck, question, reading, category]` (SQLite builds
-    /// an index on it for the join), so only a row per category comes back.
-    public static func categories(_ db: Database, learner: String, wordsJSON: String) throws -> [CategoryRow] {
+    /// cardMastery: every card of the learner with what the category bars need.
+    public static func cardMastery(_ db: Database, learner: String) throws -> [CardMasteryRow] {
         let rows = try Row.fetchCursor(db, sql: """
-            WITH word(deck, question, reading, category) AS MATERIALIZED (
-                SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
-                FROM json_each(:words))
-            SELECT w.category, COUNT(*), SUM(c.state != 0), SUM(COALESCE(c.stability >= :mature, 0))
-            FROM card c JOIN learner_deck d ON d.id = c.learner_deck
-            LEFT JOIN word w ON w.deck = d.deck AND w.question = c.question AND w.reading = c.reading
-            WHERE d.learner = :learner GROUP BY w.category
-            """, arguments: ["learner": learner, "words": wordsJSON, "mature": CategoryMastery.matureStability])
-        var result: [CategoryRow] = []
+            SELECT d.deck, c.question, c.reading, c.state != 0, COALESCE(c.stability >= :mature, 0)
+            FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = :learner
+            """, arguments: ["learner": learner, "mature": CategoryMastery.matureStability])
+        var result: [CardMasteryRow] = []
         while let row = try rows.next() {
-            result.append(CategoryRow(category: row[0], total: row[1], seen: row[2], mature: row[3]))
+            result.append(CardMasteryRow(deck: row[0], question: row[1], reading: row[2], seen: row[3], mature: row[4]))
         }
         return result
     }

@@ -38,7 +38,7 @@ public struct StatsSnapshot: Equatable, Sendable {
         let dues = try StatsQueries.dueTimes(db, learner: key, before: milliseconds(ends[ends.count - 1]))
         snapshot.forecast = forecast(dues: dues, ends: ends, now: now)
         snapshot.cards = try StatsQueries.cardStates(db, learner: key)
-        snapshot.categories = mastery(try StatsQueries.categories(db, learner: key, wordsJSON: index.wordsJSON), index: index)
+        snapshot.categories = mastery(try StatsQueries.cardMastery(db, learner: key), index: index)
         snapshot.hardest = try StatsQueries.hardest(db, learner: key)
         return snapshot
     }
@@ -110,16 +110,15 @@ public struct StatsSnapshot: Equatable, Sendable {
         return DueForecast(dueNow: dueNow, counts: counts)
     }
 
-    /// mastery: per-category figures in the decks' category order (cards of no known word
-    /// count under `other`).
-    static func mastery(_ rows: [StatsQueries.CategoryRow], index: StatsCategoryIndex) -> [CategoryMastery] {
+    /// mastery: per-category totals, in the decks' category order.
+    static func mastery(_ rows: [StatsQueries.CardMasteryRow], index: StatsCategoryIndex) -> [CategoryMastery] {
         var byName: [String: CategoryMastery] = [:]
         for row in rows {
-            let name = row.category ?? StatsCategoryIndex.other
+            let name = index.category(deck: row.deck, question: row.question, reading: row.reading)
             var entry = byName[name] ?? CategoryMastery(category: name)
-            entry.total += row.total
-            entry.seen += row.seen
-            entry.mature += row.mature
+            entry.total += 1
+            if row.seen { entry.seen += 1 }
+            if row.mature { entry.mature += 1 }
             byName[name] = entry
         }
         return byName.values.sorted { (index.rank(of: $0.category), $0.category) < (index.rank(of: $1.category), $1.category) }
