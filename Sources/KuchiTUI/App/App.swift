@@ -79,6 +79,7 @@ final class App {
         case .settings:
             SettingsScene(state: state, user: user, forgotten: { [unowned self] in self.resetSessions() },
                           deckTitle: quiz.deck.title, categorySummary: categorySummary)
+        case .stats: StatsScene(state: state, stats: statsModel, clock: { [unowned self] in self.study?.clock() ?? Date() })
         case .decks: DecksScene(state: state, user: user, decks: deckChoices)
         case .categories: CategoriesScene(state: state, user: user, deck: wholeDeck)
         }
@@ -206,6 +207,7 @@ final class App {
         guard !key.sameDeck(as: studyKey) || !quiz.isInProgress else { return }
         studyKey = key
         wholeDeckCache = nil
+        statsStorage = nil
         let chosen = study.deck(for: user)
         deckProblem = chosen.problem
         quiz = study.quiz(for: user, deck: chosen.deck, questions: state.questionsOverride ?? user.numberOfQuestions)
@@ -241,6 +243,26 @@ final class App {
         return chosen.isEmpty ? "All \(total)" : "\(chosen.count) of \(total)"
     }
 
+    /// statsStorage: the Stats tab's model for the current learner and deck (made on first use).
+    private var statsStorage: StatsModel?
+
+    /// statsModel: the learner's statistics, read from the learner database by SQL aggregates;
+    /// before anyone signs in, or without a database, every figure is zero.
+    private var statsModel: StatsModel {
+        if let model = statsStorage { return model }
+        let now = study?.clock() ?? Date()
+        let categories = StatsCategoryIndex(decks: [wholeDeck])
+        let source = study?.database?.statsSource
+        let learner = user.profileID
+        let model = StatsModel(calendar: StudyCalendar(rolloverHour: user.dayRolloverHour), categories: categories, now: now) { calendar, now in
+            guard let source, let learner else { return try LearnerDatabase.inMemory().statsSource.snapshot(
+                learner: UUID(), calendar: calendar, categories: categories, now: now) }
+            return try source.snapshot(learner: learner, calendar: calendar, categories: categories, now: now)
+        }
+        statsStorage = model
+        return model
+    }
+
     /// deckProblem: why the learner's chosen deck or categories could not be used.
     private var deckProblem: String?
 
@@ -262,6 +284,9 @@ final class App {
 
     /// open: switches tab (from keys or a click on the tab bar).
     func open(_ tab: Tab) {
+        // The figures are computed when the tab opens (the answers since were written to the
+        // database); only the charts whose figures changed redraw.
+        if tab == .stats, state.route != .stats { statsModel.refresh(now: study?.clock() ?? Date()) }
         state.open(tab, sessionComplete: quiz.isComplete)
     }
 
