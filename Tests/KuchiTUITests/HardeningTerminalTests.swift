@@ -230,6 +230,15 @@ struct HardeningTerminalTests {
         #expect(NcursesTerminal.sgrClick(Array(report.utf8)) == expected)
     }
 
+    @Test("keys sent as Esc [ … that terminfo did not name are still keys (TERM=xterm inside tmux)", arguments: [
+        ("4~", InputEvent.keyPressed(.end)), ("F", .keyPressed(.end)), ("1~", .keyPressed(.home)), ("H", .keyPressed(.home)),
+        ("3~", .keyPressed(.delete)), ("5~", .keyPressed(.pageUp)), ("6~", .keyPressed(.pageDown)), ("A", .keyPressed(.up)),
+        ("Z", .keyPressed(.backTab)), ("200~", nil), ("1;3A", nil), ("", nil),
+    ] as [(String, InputEvent?)])
+    func csiKeys(sequence: String, expected: InputEvent?) {
+        #expect(NcursesTerminal.csiKey(Array(sequence.utf8)) == expected)
+    }
+
     @Test("clicks off the screen, at extreme coordinates or on blank space change nothing and draw nothing")
     func strayClicks() {
         let offScreen = [(-1, -1), (-1, 10), (10, -1), (Int.min, Int.min), (Int.max, Int.max), (Int.min, Int.max), (Int.max, 0),

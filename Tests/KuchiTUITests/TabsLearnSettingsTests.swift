@@ -6,12 +6,14 @@ import Testing
 @MainActor
 @Suite("Tabs, Learn, Settings and profiles")
 struct TabsLearnSettingsTests {
-    @Test("Tab, Shift-Tab and the letters c l s switch tabs; the tab bar marks the current one")
+    @Test("Tab, Shift-Tab and the letters c l t s switch tabs; the tab bar marks the current one")
     func tabs() {
         let pilot = Pilot()
         #expect(pilot.contains("[Challenge]"))
         pilot.press(.tab)
         #expect(pilot.state.route == .learn && pilot.contains("[Learn]"))
+        pilot.press(.tab)
+        #expect(pilot.state.route == .stats && pilot.contains("[Stats]"))
         pilot.press(.tab)
         #expect(pilot.state.route == .settings && pilot.contains("[Settings]"))
         pilot.press(.tab)
@@ -22,6 +24,8 @@ struct TabsLearnSettingsTests {
         #expect(pilot.state.route == .learn)
         pilot.press("c")
         #expect(pilot.state.route == .challenge)
+        pilot.press("t")
+        #expect(pilot.state.route == .stats && pilot.contains("Stats"))
     }
 
     @Test("switching tabs keeps the quiz where it was")

@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 1
+    static let version = 2
 
     /// migrator: every migration, oldest first; a new schema adds one and never edits an old one.
     static var migrator: DatabaseMigrator {
@@ -57,6 +57,12 @@ enum LearnerSchema {
                 );
                 PRAGMA user_version = 1;
                 """)
+        }
+        // v2: a summary of the review log per 15-minute slot, kept by triggers, so the Stats tab
+        // and `kuchi stats` aggregate a year of reviews without reading every one.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: StatsQueries.summaryMigrationSQL)
+            try db.execute(sql: "PRAGMA user_version = 2")
         }
         return migrator
     }

@@ -9,13 +9,13 @@ final class App {
     let user: UserManager
     /// quiz: the signed-in learner's session; a new learner (or new queue settings between
     /// sessions) gets a new one, made by `study`.
-    private(set) var quiz: ChallengesViewModel
+    var quiz: ChallengesViewModel
     /// study: makes quizzes and flash cards for a learner; nil keeps the one quiz given (tests).
-    private let study: Study?
+    let study: Study?
     /// studyKey: who (and with which queue settings) `quiz` was made for.
-    private var studyKey: Study.Key?
+    var studyKey: Study.Key?
     /// quizGeneration: counts new quizzes, so panes holding the old one are rebuilt.
-    private var quizGeneration = 0
+    var quizGeneration = 0
     private let backend: any TerminalBackend
     private let log: RenderLog
     private(set) var hosts: [PaneHost] = []
@@ -79,6 +79,7 @@ final class App {
         case .settings:
             SettingsScene(state: state, user: user, forgotten: { [unowned self] in self.resetSessions() },
                           deckTitle: quiz.deck.title, categorySummary: categorySummary)
+        case .stats: StatsScene(state: state, stats: statsModel, clock: { [unowned self] in self.study?.clock() ?? Date() })
         case .decks: DecksScene(state: state, user: user, decks: deckChoices)
         case .categories: CategoriesScene(state: state, user: user, deck: wholeDeck)
         }
@@ -195,73 +196,22 @@ final class App {
         flashCardsStorage = nil
     }
 
-    /// refreshStudy: a new learner signed in (or, between sessions, the queue's settings
-    /// changed): their own quiz — resuming the session they left — and their own flash cards.
-    private func refreshStudy() {
-        guard let study else { return }
-        let key = study.key(for: user)
-        guard key != studyKey else { return }
-        // Another learner, other words or another direction: their own quiz at once (each
-        // deck keeps its own session). Queue settings alone wait until no session is under way.
-        guard !key.sameDeck(as: studyKey) || !quiz.isInProgress else { return }
-        studyKey = key
-        wholeDeckCache = nil
-        let chosen = study.deck(for: user)
-        deckProblem = chosen.problem
-        quiz = study.quiz(for: user, deck: chosen.deck, questions: state.questionsOverride ?? user.numberOfQuestions)
-        quizGeneration += 1
-        flashCardsStorage = nil
-        state.set(\.choiceCursor, to: ListCursor())
-    }
-
     /// deckChoicesCache, wholeDeckCache: what the deck picker and the category filter list,
     /// loaded once when they open (decks are files; `scene` is asked for on every key).
-    private var deckChoicesCache: [(name: String, title: String, count: Int)]?
-    private var wholeDeckCache: Deck?
+    var deckChoicesCache: [(name: String, title: String, count: Int)]?
+    var wholeDeckCache: Deck?
 
-    private var deckChoices: [(name: String, title: String, count: Int)] {
-        if let cached = deckChoicesCache { return cached }
-        let choices = study?.decks() ?? [(name: "", title: quiz.deck.title, count: quiz.deck.challenges.count)]
-        deckChoicesCache = choices
-        return choices
-    }
-
-    /// wholeDeck: the learner's deck with every category (the filter lists them all).
-    private var wholeDeck: Deck {
-        if let cached = wholeDeckCache { return cached }
-        let deck = study?.wholeDeck(for: user) ?? quiz.deck
-        wholeDeckCache = deck
-        return deck
-    }
-
-    /// categorySummary: "All 26" or "3 of 26" for the Settings row.
-    private var categorySummary: String {
-        let total = wholeDeck.categories.count
-        let chosen = study?.categoryOverride ?? user.categories
-        return chosen.isEmpty ? "All \(total)" : "\(chosen.count) of \(total)"
-    }
+    /// statsStorage: the Stats tab's model for the current learner and deck (made on first use).
+    var statsStorage: StatsModel?
 
     /// deckProblem: why the learner's chosen deck or categories could not be used.
-    private var deckProblem: String?
-
-    /// notice: the problem to show — the profile's, else the progress database's, else the deck's.
-    private var notice: String? {
-        user.problem ?? quiz.problem ?? deckProblem
-    }
-
-    /// clearNotice: the learner has read it.
-    private func clearNotice() {
-        if user.problem != nil {
-            user.clearProblem()
-        } else if quiz.problem != nil {
-            quiz.clearProblem()
-        } else {
-            deckProblem = nil
-        }
-    }
+    var deckProblem: String?
 
     /// open: switches tab (from keys or a click on the tab bar).
     func open(_ tab: Tab) {
+        // The figures are computed when the tab opens (the answers since were written to the
+        // database); only the charts whose figures changed redraw.
+        if tab == .stats, state.route != .stats { statsModel.refresh(now: study?.clock() ?? Date()) }
         state.open(tab, sessionComplete: quiz.isComplete)
     }
 
@@ -275,7 +225,7 @@ final class App {
         return cards
     }
 
-    private var flashCardsStorage: FlashCardsViewModel?
+    var flashCardsStorage: FlashCardsViewModel?
 
     /// flashCardsForTesting: the Learn deck, for tests that need to know which card is up.
     var flashCardsForTesting: FlashCardsViewModel { flashCards }

@@ -11,6 +11,8 @@ enum Route: Equatable, Hashable, Sendable {
     case congratulations
     case learn
     case settings
+    /// stats: the Stats tab's charts.
+    case stats
     /// decks: the deck picker, from Settings.
     case decks
     /// categories: the category filter, from Settings.
@@ -24,18 +26,20 @@ enum Route: Equatable, Hashable, Sendable {
         case .welcome, .challenge, .congratulations: .challenge
         case .learn: .learn
         case .settings, .decks, .categories: .settings
+        case .stats: .stats
         }
     }
 }
 
 /// Tab: Kuchi's tabs after Register.
 enum Tab: CaseIterable, Equatable, Hashable, Sendable {
-    case challenge, learn, settings
+    case challenge, learn, stats, settings
 
     var title: String {
         switch self {
         case .challenge: "Challenge"
         case .learn: "Learn"
+        case .stats: "Stats"
         case .settings: "Settings"
         }
     }
@@ -45,6 +49,7 @@ enum Tab: CaseIterable, Equatable, Hashable, Sendable {
         switch self {
         case .challenge: "c"
         case .learn: "l"
+        case .stats: "t"
         case .settings: "s"
         }
     }
@@ -171,7 +176,7 @@ final class AppState {
 
     /// visibleTabs: Learn is hidden when learning is disabled, as in Kuchi.
     static func visibleTabs(learningEnabled: Bool) -> [Tab] {
-        learningEnabled ? Tab.allCases : [.challenge, .settings]
+        learningEnabled ? Tab.allCases : Tab.allCases.filter { $0 != .learn }
     }
 
     /// open: shows a tab; the Challenge tab shows Congratulations when the session is over.
@@ -179,6 +184,7 @@ final class AppState {
         switch tab {
         case .challenge: go(sessionComplete ? .congratulations : .challenge)
         case .learn: go(.learn)
+        case .stats: go(.stats)
         case .settings: go(.settings)
         }
     }

@@ -36,6 +36,12 @@ struct ImportDeck: ParsableCommand {
             completion: .directory)
     var dataDir: String?
 
+    /// root: the main command — ArgumentParser gives it `--data-dir` even after `import`.
+    @ParentCommand var root: KuchiCommand
+
+    /// dataDirectory: `--data-dir` wherever it was written.
+    var dataDirectory: String? { dataDir ?? root.dataDir }
+
     /// deckName: `--name`, else the file's name without its extension.
     var deckName: String {
         name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
@@ -59,7 +65,7 @@ struct ImportDeck: ParsableCommand {
 
     /// execute: imports, prints the outcome, and returns the exit status.
     func execute() -> Int32 {
-        let library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+        let library = DeckLibrary(dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) })
         do throws(ImportError) {
             let mapping = try map.map { text throws(ImportError) in try FieldMapping(parsing: text) } ?? FieldMapping()
             let deckName = deckName

@@ -18,7 +18,7 @@ struct KuchiCommand: ParsableCommand {
         abstract: "A Japanese vocabulary quiz for the terminal.",
         discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
-        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self, ImportDeck.self]
+        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self, ImportDeck.self, StatsCommand.self]
     )
 
     @Option(help: ArgumentHelp("Play another deck: a name from `kuchi decks`, or a file in the bundled deck's JSON format.",
@@ -133,6 +133,9 @@ struct Decks: ParsableCommand {
             completion: .directory)
     var dataDir: String?
 
+    /// root: the main command — ArgumentParser gives it `--data-dir` even after `decks`.
+    @ParentCommand var root: KuchiCommand
+
     /// validate: an empty `--data-dir` would silently mean the current folder.
     func validate() throws {
         if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder; an empty path is not one.") }
@@ -148,7 +151,7 @@ struct Decks: ParsableCommand {
             lines.append(error.description)
             status = 1
         }
-        let library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+        let library = DeckLibrary(dataDirectory: (dataDir ?? root.dataDir).map { URL(fileURLWithPath: $0) })
         for name in library.names() {
             do throws(DeckError) {
                 lines += Self.describe(name: name, try Deck.load(from: library.fileURL(for: name)))

@@ -11,6 +11,25 @@ extension NcursesTerminal {
         return .mouseClicked(row: row - 1, column: column - 1)
     }
 
+    /// csiKey: a key sent as `Esc [ …` that the terminal description did not name — common when
+    /// TERM says xterm inside tmux or screen (End arrives as `Esc [ 4 ~`, not terminfo's `Esc O F`).
+    static func csiKey(_ bytes: [UInt8]) -> InputEvent? {
+        let key: Key? = switch String(decoding: bytes, as: UTF8.self) {
+        case "A": .up
+        case "B": .down
+        case "C": .right
+        case "D": .left
+        case "H", "1~", "7~": .home
+        case "F", "4~", "8~": .end
+        case "3~": .delete
+        case "5~": .pageUp
+        case "6~": .pageDown
+        case "Z": .backTab
+        default: nil
+        }
+        return key.map { .keyPressed($0) }
+    }
+
     /// characterKey: the key for one decoded scalar (controls become named keys or nothing).
     static func characterKey(_ value: UInt32) -> Key? {
         switch value {

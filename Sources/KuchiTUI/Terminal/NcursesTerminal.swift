@@ -240,7 +240,7 @@ final class NcursesTerminal: TerminalBackend {
             bytes.append(UInt8(next))
             if next >= 0x40 { break }  // the final byte
         }
-        return .some(Self.sgrClick(bytes))
+        return .some(Self.sgrClick(bytes) ?? Self.csiKey(bytes))
     }
 
     /// close: leaves curses mode; safe to call more than once.

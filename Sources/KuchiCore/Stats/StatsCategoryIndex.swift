@@ -1,0 +1,41 @@
+import Foundation
+
+/// StatsCategoryIndex: which category each card's word belongs to, from the decks.
+///
+/// The database keeps cards by (deck title, question, reading) and knows nothing of categories;
+/// they come from the deck files, so the statistics join them here. A word no deck names any
+/// more (removed from its deck, or a deck not loaded) or one without a category counts under
+/// `other`, so category totals still add up to the cards the export lists.
+public struct StatsCategoryIndex: Sendable, Equatable {
+    /// other: the category of words with none.
+    public static let other = "Other"
+    /// order: category names in the decks' order of first appearance.
+    public private(set) var order: [String] = []
+    private var categories: [String: String] = [:]
+
+    /// init: the categories of every word of `decks`.
+    public init(decks: [Deck] = []) {
+        for deck in decks {
+            for challenge in deck.challenges {
+                let category = challenge.category ?? Self.other
+                categories[Self.key(deck.title, challenge.question, challenge.reading ?? "")] = category
+                if !order.contains(category) { order.append(category) }
+            }
+        }
+    }
+
+    /// category: the category of a card's word.
+    public func category(deck: String, question: String, reading: String) -> String {
+        categories[Self.key(deck, question, reading)] ?? Self.other
+    }
+
+    /// rank: where a category sorts (deck order, `other` last).
+    public func rank(of category: String) -> Int {
+        order.firstIndex(of: category) ?? (category == Self.other ? Int.max : order.count)
+    }
+
+    /// key: one string for (deck, question, reading) that cannot collide across the fields.
+    private static func key(_ deck: String, _ question: String, _ reading: String) -> String {
+        deck + "\u{1F}" + question + "\u{1F}" + reading
+    }
+}

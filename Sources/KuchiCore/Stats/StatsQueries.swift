@@ -1,0 +1,180 @@
+import Foundation
+import GRDB
+
+/// StatsQueries: every SQL statement the statistics run, in one file so the column names can
+/// be adjusted to the learner database's schema in one place.
+///
+/// Schema read (the store's v1): `learner_deck(id, learner, deck)`, `card(id, learner_deck,
+/// question, reading, answer, state, stability, due, lapses)` and `review(card, time, rating,
+/// state, duration)`, times in integer ms since the Unix epoch (UTC). The review log is never
+/// scanned when the `review_slot` summary exists: it holds one row per learner deck and
+/// 15-minute slot (15 minutes so every real time zone's day boundary falls on a slot edge), kept
+/// up to date by triggers, so a year of history is a few thousand rows whatever the log's size.
+public enum StatsQueries {
+    /// slotMilliseconds: the summary's time slot.
+    public static let slotMilliseconds: Int64 = 900_000
+
+    /// summaryMigrationSQL: the migration that creates and fills `review_slot` and the triggers
+    /// that keep it in step with `review`, and a small index for the hardest words (to be
+    /// registered as the store's next migration).
+    public static let summaryMigrationSQL = """
+        CREATE TABLE review_slot (
+            learner_deck INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            reviews INTEGER NOT NULL,
+            passed INTEGER NOT NULL,
+            duration INTEGER NOT NULL,
+            review_state INTEGER NOT NULL,
+            review_state_passed INTEGER NOT NULL,
+            PRIMARY KEY (learner_deck, slot)
+        ) WITHOUT ROWID;
+        INSERT INTO review_slot
+            SELECT c.learner_deck, r.time / 900000, COUNT(*), SUM(r.rating > 1), SUM(r.duration),
+                   SUM(r.state = 2), SUM(r.state = 2 AND r.rating > 1)
+            FROM review r JOIN card c ON c.id = r.card GROUP BY 1, 2;
+        CREATE TRIGGER review_slot_insert AFTER INSERT ON review BEGIN
+            INSERT INTO review_slot (learner_deck, slot, reviews, passed, duration, review_state, review_state_passed)
+                SELECT learner_deck, NEW.time / 900000, 1, NEW.rating > 1, NEW.duration, NEW.state = 2,
+                       NEW.state = 2 AND NEW.rating > 1
+                FROM card WHERE id = NEW.card
+                ON CONFLICT (learner_deck, slot) DO UPDATE SET
+                    reviews = reviews + 1, passed = passed + excluded.passed, duration = duration + excluded.duration,
+                    review_state = review_state + excluded.review_state,
+                    review_state_passed = review_state_passed + excluded.review_state_passed;
+        END;
+        CREATE TRIGGER review_slot_delete AFTER DELETE ON review BEGIN
+            UPDATE review_slot SET reviews = reviews - 1, passed = passed - (OLD.rating > 1),
+                duration = duration - OLD.duration, review_state = review_state - (OLD.state = 2),
+                review_state_passed = review_state_passed - (OLD.state = 2 AND OLD.rating > 1)
+            WHERE slot = OLD.time / 900000 AND learner_deck = (SELECT learner_deck FROM card WHERE id = OLD.card);
+            DELETE FROM review_slot WHERE reviews <= 0;
+        END;
+        CREATE TRIGGER review_slot_forget AFTER DELETE ON learner_deck BEGIN
+            DELETE FROM review_slot WHERE learner_deck = OLD.id;
+        END;
+        CREATE INDEX card_lapses ON card (learner_deck, lapses) WHERE lapses > 0;
+        """
+
+    /// learnerDecks: the SQL naming the learner's decks (`:learner` is the profile id, lower case).
+    private static let learnerDecks = "SELECT id FROM learner_deck WHERE learner = :learner"
+
+    /// DayRow: one study day's review figures.
+    public struct DayRow: Equatable, Sendable {
+        /// day: the study day number (`StudyCalendar`).
+        public var day: Int
+        public var reviews: Int
+        /// passed: reviews graded Hard, Good or Easy.
+        public var passed: Int
+        public var milliseconds: Int
+        /// reviewState: reviews of cards in Review state; `reviewStatePassed` those not Again.
+        public var reviewState: Int
+        public var reviewStatePassed: Int
+    }
+
+    /// hasSummary: whether the database has the `review_slot` summary.
+    public static func hasSummary(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'review_slot')") ?? false
+    }
+
+    /// firstReview: the learner's earliest review time (ms), nil with none.
+    public static func firstReview(_ db: Database, learner: String, useSummary: Bool) throws -> Int64? {
+        let sql = useSummary
+            ? "SELECT MIN(slot) * 900000 FROM review_slot WHERE learner_deck IN (\(learnerDecks))"
+            : "SELECT MIN(r.time) FROM review r JOIN card c ON c.id = r.card WHERE c.learner_deck IN (\(learnerDecks))"
+        return try Int64.fetchOne(db, sql: sql, arguments: ["learner": learner])
+    }
+
+    /// dayExpression: SQL numbering the study day of `slot` (a 15-minute slot number): the local
+    /// date of (time − rollover), with the zone's offset picked from `spans` by a CASE, so DST is
+    /// exact. Only integers computed here go into the text.
+    static func dayExpression(slot: String, calendar: StudyCalendar, spans: [StudyCalendar.OffsetSpan]) -> String {
+        let shifted = "(\(slot) * 900 - \(calendar.rolloverHour * 3600))"
+        let offset: String
+        if spans.count <= 1 {
+            offset = "\(spans.first?.offset ?? 0)"
+        } else {
+            let cases = spans.dropFirst().enumerated().map { index, span in
+                "WHEN \(shifted) < \(span.start) THEN \(spans[index].offset)"
+            }
+            offset = "(CASE \(cases.joined(separator: " ")) ELSE \(spans[spans.count - 1].offset) END)"
+        }
+        // Slot times are after 1970, so integer division is floor division.
+        return "((\(shifted) + \(offset)) / 86400)"
+    }
+
+    /// days: the learner's review figures per study day, oldest first, grouped in SQL — from the
+    /// slot summary when there is one, else from the log itself.
+    public static func days(_ db: Database, learner: String, calendar: StudyCalendar, now: Date, useSummary: Bool) throws -> [DayRow] {
+        guard let first = try firstReview(db, learner: learner, useSummary: useSummary) else { return [] }
+        let firstDate = Date(timeIntervalSince1970: Double(first) / 1000 - Double(calendar.rolloverHour * 3600) - 86_400)
+        let spans = calendar.offsetSpans(from: firstDate, to: max(now, firstDate).addingTimeInterval(86_400))
+        let sql = useSummary ? """
+            SELECT \(dayExpression(slot: "slot", calendar: calendar, spans: spans)) AS day, SUM(reviews), SUM(passed), SUM(duration),
+                   SUM(review_state), SUM(review_state_passed)
+            FROM review_slot WHERE learner_deck IN (\(learnerDecks)) AND reviews > 0
+            GROUP BY day ORDER BY day
+            """ : """
+            SELECT \(dayExpression(slot: "(r.time / 900000)", calendar: calendar, spans: spans)) AS day, COUNT(*), SUM(r.rating > 1),
+                   SUM(r.duration), SUM(r.state = 2), SUM(r.state = 2 AND r.rating > 1)
+            FROM review r JOIN card c ON c.id = r.card
+            WHERE c.learner_deck IN (\(learnerDecks))
+            GROUP BY day ORDER BY day
+            """
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: ["learner": learner])
+        var result: [DayRow] = []
+        while let row = try rows.next() {
+            result.append(DayRow(day: row[0], reviews: row[1], passed: row[2], milliseconds: row[3], reviewState: row[4],
+                                 reviewStatePassed: row[5]))
+        }
+        return result
+    }
+
+    /// cardStates: the learner's cards counted by state.
+    public static func cardStates(_ db: Database, learner: String) throws -> CardStateCounts {
+        var counts = CardStateCounts()
+        let rows = try Row.fetchCursor(db, sql: "SELECT state, COUNT(*) FROM card WHERE learner_deck IN (\(learnerDecks)) GROUP BY state",
+                                       arguments: ["learner": learner])
+        while let row = try rows.next() {
+            if let state = CardState(rawValue: row[0]) { counts[state] += row[1] }
+        }
+        return counts
+    }
+
+    /// dueTimes: due times (ms) of the learner's reviewed cards due before `before`.
+    public static func dueTimes(_ db: Database, learner: String, before: Int64) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: """
+            SELECT due FROM card WHERE learner_deck IN (\(learnerDecks)) AND state != 0 AND due < :before
+            """, arguments: ["learner": learner, "before": before])
+    }
+
+    /// CardMasteryRow: one card's deck, word and whether it is seen and mature.
+    public struct CardMasteryRow: Equatable, Sendable {
+        public var deck: String
+        public var question: String
+        public var reading: String
+        public var seen: Bool
+        public var mature: Bool
+    }
+
+    /// cardMastery: every card of the learner with what the category bars need.
+    public static func cardMastery(_ db: Database, learner: String) throws -> [CardMasteryRow] {
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT d.deck, c.question, c.reading, c.state != 0, COALESCE(c.stability >= :mature, 0)
+            FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = :learner
+            """, arguments: ["learner": learner, "mature": CategoryMastery.matureStability])
+        var result: [CardMasteryRow] = []
+        while let row = try rows.next() {
+            result.append(CardMasteryRow(deck: row[0], question: row[1], reading: row[2], seen: row[3], mature: row[4]))
+        }
+        return result
+    }
+
+    /// hardest: the learner's cards with the most lapses (ties: the older card first).
+    public static func hardest(_ db: Database, learner: String, limit: Int = HardWord.limit) throws -> [HardWord] {
+        try Row.fetchAll(db, sql: """
+            SELECT id, question, reading, answer, lapses FROM card
+            WHERE learner_deck IN (\(learnerDecks)) AND lapses > 0 ORDER BY lapses DESC, id LIMIT :limit
+            """, arguments: ["learner": learner, "limit": limit])
+            .map { HardWord(cardID: $0[0], question: $0[1], reading: $0[2], meaning: $0[3], lapses: $0[4]) }
+    }
+}
