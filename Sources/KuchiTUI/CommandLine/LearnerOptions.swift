@@ -37,22 +37,9 @@ struct LearnerOptions: ParsableArguments {
     /// learner: the chosen profile — `--profile NAME`, else the only saved one. With several
     /// saved and none named, the learner is asked to choose (scripts must not guess).
     func learner() throws(CommandFailure) -> Profile {
-        let environment = ProcessInfo.processInfo.environment
-        let directory = configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
-        let profiles = ProfileStore(directory: directory).loadAll().profiles
-        let names = profiles.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
-        if let profile {
-            let wanted = profile.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let match = profiles.first(where: { $0.name.lowercased() == wanted }) else {
-                throw CommandFailure(message: "there is no saved profile named \"\(profile)\""
-                                     + (names.isEmpty ? "." : "; saved profiles: \(names.joined(separator: ", "))."))
-            }
-            return match
-        }
-        switch profiles.count {
-        case 0: throw CommandFailure(message: "no saved learner yet — start kuchi and keep Remember me on, or pass --profile NAME.")
-        case 1: return profiles[0]
-        default: throw CommandFailure(message: "several learners — choose one with --profile NAME: \(names.joined(separator: ", "))")
+        switch LearnerChoice.resolve(named: profile, configDir: configDir) {
+        case .success(let profile): return profile
+        case .failure(let failure): throw CommandFailure(message: failure.message)
         }
     }
 

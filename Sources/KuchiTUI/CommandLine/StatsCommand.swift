@@ -58,22 +58,9 @@ struct StatsCommand: ParsableCommand {
 
     /// learner: `--profile NAME` (here or before `stats`), else the only saved profile.
     func learner(environment: [String: String]) throws(Failure) -> Profile {
-        let name = profile ?? root.profile
-        let directory = (configDir ?? root.configDir).map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
-        let profiles = ProfileStore(directory: directory).loadAll().profiles
-        let names = profiles.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
-        if let name {
-            let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let match = profiles.first(where: { $0.name.lowercased() == wanted }) else {
-                throw Failure(message: "there is no saved profile named \"\(name)\""
-                              + (names.isEmpty ? "." : "; saved profiles: \(names.joined(separator: ", "))."))
-            }
-            return match
-        }
-        switch profiles.count {
-        case 0: throw Failure(message: "no saved learner yet — start kuchi and keep Remember me on, or pass --profile NAME.")
-        case 1: return profiles[0]
-        default: throw Failure(message: "several learners — choose one with --profile NAME: \(names.joined(separator: ", "))")
+        switch LearnerChoice.resolve(named: profile ?? root.profile, configDir: configDir ?? root.configDir, environment: environment) {
+        case .success(let profile): return profile
+        case .failure(let failure): throw Failure(message: failure.message)
         }
     }
 
