@@ -14,16 +14,8 @@ struct StatsCommand: ParsableCommand {
         discussion: "Exit status: 0, or 2 for a problem (unknown or ambiguous learner, unreadable database)."
     )
 
-    @Option(help: ArgumentHelp("The learner (a saved profile's name); optional when only one is saved.", valueName: "name"))
-    var profile: String?
-
-    @Option(name: .customLong("config-dir"), help: ArgumentHelp("Profiles are in this folder instead of the XDG location.", valueName: "dir"),
-            completion: .directory)
-    var configDir: String?
-
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("The learner database is in this folder instead of the XDG location.", valueName: "dir"),
-            completion: .directory)
-    var dataDir: String?
+    /// options: `--profile`, `--config-dir`, `--data-dir`, as `kuchi due` and `kuchi export` take them.
+    @OptionGroup var options: LearnerOptions
 
     @Flag(help: "Print one JSON object (reviews_total, reviews_today, days_studied, streak_days, due_now, due_forecast, retention_30d, cards, by_category).")
     var json = false
@@ -58,7 +50,8 @@ struct StatsCommand: ParsableCommand {
 
     /// learner: `--profile NAME` (here or before `stats`), else the only saved profile.
     func learner(environment: [String: String]) throws(Failure) -> Profile {
-        switch LearnerChoice.resolve(named: profile ?? root.profile, configDir: configDir ?? root.configDir, environment: environment) {
+        let options = options.resolved(root: root)
+        switch LearnerChoice.resolve(named: options.profile, configDir: options.configDir, environment: environment) {
         case .success(let profile): return profile
         case .failure(let failure): throw Failure(message: failure.message)
         }
@@ -76,15 +69,9 @@ struct StatsCommand: ParsableCommand {
         }
     }
 
-    /// databaseDirectory: `--data-dir`, else `$XDG_DATA_HOME/kuchi`, else `~/.local/share/kuchi`
-    /// (as the store's `LearnerDatabase.defaultDirectory`).
+    /// databaseDirectory: `--data-dir` (here or before `stats`), else the XDG location.
     func databaseDirectory(environment: [String: String]) -> URL {
-        if let dataDir = dataDir ?? root.dataDir { return URL(fileURLWithPath: dataDir) }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return URL(fileURLWithPath: data).appendingPathComponent("kuchi")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/kuchi")
+        options.resolved(root: root).dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
     }
 
     /// run: ArgumentParser's entry; main.swift calls it on the main thread.
