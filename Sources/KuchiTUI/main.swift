@@ -60,33 +60,27 @@ enum Launch {
         } else {
             route = user.savedProfiles.isEmpty ? .register : .profiles
         }
-        let questions = options.questions ?? user.numberOfQuestions
         let seed = environment["KUCHI_SEED"].flatMap(UInt64.init)
         let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
         let database = LearnerDatabase.open(directory: dataDirectory)
-        var study = Study(bundled: bundled, fixedDeck: fixedDeck, library: library, categories: options.categories.isEmpty ? nil : options.categories,
-                          database: database, seed: seed, clock: Date.init)
-        study.directionOverride = options.direction
-        study.answerOverride = options.answer
-        let chosen = study.deck(for: user)
-        let quiz = study.quiz(for: user, deck: chosen.deck, questions: questions)
+        let overrides = StudyOverrides(deck: fixedDeck, categories: options.categories.isEmpty ? nil : options.categories,
+                                       direction: options.direction, answerKind: options.answer, questions: options.questions)
+        let session = LearnerSession(user: user, bundled: bundled, library: library, database: database, overrides: overrides,
+                                     seed: seed, clock: Date.init)
         let state = AppState(route: route)
-        state.questionsOverride = options.questions
-        state.directionOverride = options.direction
-        state.answerOverride = options.answer
         let terminal: NcursesTerminal
         do throws(NcursesTerminal.StartError) {
             terminal = try NcursesTerminal(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
         } catch {
             return fail(error.description)
         }
-        let app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
-                      redrawEverything: environment["KUCHI_REDRAW"] == "all", seed: seed, study: study)
+        let app = App(state: state, session: session, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
+                      redrawEverything: environment["KUCHI_REDRAW"] == "all")
         let signal = app.run()
         terminal.close()
         user.recordUse()
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
-        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, app.quiz.problem].compactMap { $0 }
+        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, session.notice].compactMap { $0 }
         for problem in Set(problems).sorted() {
             StandardError.write("kuchi: \(problem)")
         }

@@ -262,8 +262,11 @@ struct QuizFaultTests {
                                        random: SeededGenerator(seed: 1), clock: clock.read)
         if let answer = quiz.currentTest?.challenge.answer { quiz.check(answer) }
         #expect(quiz.problem == nil)
-        // query_only makes every write fail, as a full or read-only disk would.
-        try database.writer.inDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        // A trigger that refuses every new review makes each answer's write fail, as a full or
+        // read-only disk would (query_only is reset by the reads the quiz makes between answers).
+        try database.writer.write { db in
+            try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON review BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        }
         for _ in 0..<3 {
             clock.advance(5)
             if let answer = quiz.currentTest?.challenge.answer { quiz.check(answer) }

@@ -13,6 +13,7 @@ struct TypedAnswerTests {
     func typingPilot(rows: Int = 30, columns: Int = 100) -> Pilot {
         let pilot = Pilot(rows: rows, columns: columns)
         pilot.user.answerKind = .type
+        pilot.app.settle()
         pilot.app.render()
         return pilot
     }
@@ -202,12 +203,13 @@ struct TypedAnswerTests {
         let terminal = InMemoryTerminal(rows: 30, columns: 100)
         let user = UserManager(store: nil, clock: { Date(timeIntervalSince1970: 1_000_000) })
         user.register(name: "さくら", rememberMe: false)
-        let study = Study(deck: TestDecks.small, database: nil, seed: 7, clock: { Date(timeIntervalSince1970: 1_000_000) })
-        let app = App(state: AppState(route: .challenge), user: user, quiz: study.quiz(for: user, deck: TestDecks.small, questions: 3), backend: terminal,
-                      log: RenderLog(path: nil), seed: 7, study: study)
+        let session = LearnerSession(user: user, bundled: TestDecks.small, database: nil, overrides: StudyOverrides(questions: 3), seed: 7,
+                                     clock: { Date(timeIntervalSince1970: 1_000_000) })
+        let app = App(state: AppState(route: .challenge), session: session, backend: terminal, log: RenderLog(path: nil))
         app.render()
         #expect(app.quiz.currentTest?.direction == .japaneseToEnglish)
         user.studyDirection = .reading
+        app.settle()
         app.render()
         #expect(app.quiz.direction == .reading && app.quiz.currentTest?.direction == .reading)
         #expect(terminal.screen.lines.contains { $0.contains("which reading?") })

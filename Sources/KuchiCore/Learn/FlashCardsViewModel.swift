@@ -36,6 +36,11 @@ public final class FlashCardsViewModel {
     /// problem: why Learn progress is not being saved, in one sentence (nil when all is well).
     public private(set) var problem: String?
 
+    /// clearProblem: the learner has read the notice.
+    public func clearProblem() {
+        if problem != nil { problem = nil }
+    }
+
     @ObservationIgnored public let deck: Deck
     @ObservationIgnored private var random: AnyRandom
     /// store: the database and the learner's (learner, deck) row; nil when nothing is kept.

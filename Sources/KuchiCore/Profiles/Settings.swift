@@ -55,13 +55,19 @@ public struct Settings: Hashable, Sendable, Codable {
     public var studyDirection: QuizDirection
     /// answerKind: choose from three (Kuchi's way) or type the answer.
     public var answerKind: AnswerKind
+    /// teachNewWords: a word met for the first time is shown as a New word card before it is
+    /// asked (on by default).
+    public var teachNewWords: Bool
+    /// levels: the JLPT levels studied (5 = N5); empty is all of them.
+    public var levels: [Int]
 
     public init(numberOfQuestions: Int = Settings.defaultQuestions, appearance: Appearance = .terminal,
                 learningEnabled: Bool = true, cardColor: CardColor = .blue,
                 newWordsPerDay: Int = Settings.defaultNewWordsPerDay,
                 desiredRetention: Double = Settings.defaultDesiredRetention,
                 dayRolloverHour: Int = Settings.defaultDayRolloverHour, deck: String = "", categories: [String] = [],
-                studyDirection: QuizDirection = .japaneseToEnglish, answerKind: AnswerKind = .choose) {
+                studyDirection: QuizDirection = .japaneseToEnglish, answerKind: AnswerKind = .choose,
+                teachNewWords: Bool = true, levels: [Int] = []) {
         self.numberOfQuestions = Settings.clampQuestions(numberOfQuestions)
         self.appearance = appearance
         self.learningEnabled = learningEnabled
@@ -73,6 +79,8 @@ public struct Settings: Hashable, Sendable, Codable {
         self.categories = categories
         self.studyDirection = studyDirection
         self.answerKind = answerKind
+        self.teachNewWords = teachNewWords
+        self.levels = levels
     }
 
     /// clampQuestions: keeps a question count inside `questionRange`.
@@ -101,6 +109,7 @@ public struct Settings: Hashable, Sendable, Codable {
         case numberOfQuestions, appearance, learningEnabled, cardColor, newWordsPerDay, desiredRetention, dayRolloverHour
         case deck, categories
         case studyDirection, answerKind
+        case teachNewWords, levels
     }
 
     public init(from decoder: any Decoder) throws {
@@ -120,6 +129,8 @@ public struct Settings: Hashable, Sendable, Codable {
                   deck: value(String.self, .deck) ?? defaults.deck,
                   categories: value([String].self, .categories) ?? defaults.categories,
                   studyDirection: value(QuizDirection.self, .studyDirection) ?? defaults.studyDirection,
-                  answerKind: value(AnswerKind.self, .answerKind) ?? defaults.answerKind)
+                  answerKind: value(AnswerKind.self, .answerKind) ?? defaults.answerKind,
+                  teachNewWords: value(Bool.self, .teachNewWords) ?? defaults.teachNewWords,
+                  levels: value([Int].self, .levels) ?? defaults.levels)
     }
 }

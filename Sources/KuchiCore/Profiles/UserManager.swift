@@ -73,6 +73,15 @@ public final class UserManager {
         didSet { settingChanged(\.answerKind, .answerKind, oldValue, answerKind) }
     }
 
+    /// teachNewWords: a word met for the first time is taught (a New word card) before it is asked.
+    public var teachNewWords = true {
+        didSet { settingChanged(\.teachNewWords, .teachNewWords, oldValue, teachNewWords) }
+    }
+    /// levels: the JLPT levels studied ([] is all of them).
+    public var levels: [Int] = [] {
+        didSet { settingChanged(\.levels, .levels, oldValue, levels) }
+    }
+
     @ObservationIgnored let store: ProfileStore?
     @ObservationIgnored let clock: @MainActor () -> Date
     /// persisted: the current learner's file has been written or read, so a missing file now
@@ -97,7 +106,7 @@ public final class UserManager {
         Settings(numberOfQuestions: numberOfQuestions, appearance: appearance, learningEnabled: learningEnabled, cardColor: cardColor,
                  newWordsPerDay: newWordsPerDay, desiredRetention: desiredRetention, dayRolloverHour: dayRolloverHour,
                  deck: deck, categories: categories,
-                 studyDirection: studyDirection, answerKind: answerKind)
+                 studyDirection: studyDirection, answerKind: answerKind, teachNewWords: teachNewWords, levels: levels)
     }
 
     /// isValidName: at least 3 display columns and at most 32 user-perceived characters after
@@ -229,6 +238,8 @@ public final class UserManager {
         if categories != settings.categories { categories = settings.categories }
         if studyDirection != settings.studyDirection { studyDirection = settings.studyDirection }
         if answerKind != settings.answerKind { answerKind = settings.answerKind }
+        if teachNewWords != settings.teachNewWords { teachNewWords = settings.teachNewWords }
+        if levels != settings.levels { levels = settings.levels }
     }
 
     /// settingChanged: clamps, then saves that one field when the value really changed.

@@ -4,28 +4,34 @@ import Foundation
 /// a quiz given a `StudyContext`.
 extension ChallengesViewModel {
     /// grade: the review for answering the current word `rating` — nil without a store, and
-    /// nil for the retry after a miss (one grade per showing). Updates the queue at once.
-    func grade(_ position: Int, _ rating: Rating) -> ReviewInput? {
-        guard let memory, !graded else { return nil }
+    /// nil for the retry after a miss (one grade per showing). FSRS runs here, once; the queue
+    /// takes the result at once and the store keeps the same card.
+    func grade(_ rating: Rating) -> ReviewInput? {
+        guard let memory, let slot = currentSlot, !graded else { return nil }
         graded = true
         let now = clock()
-        memory.grade(position, rating: rating, now: now)
         let milliseconds = (now.timeIntervalSince(shownAt) * 1000).rounded()
         let duration = milliseconds.isFinite ? Int(min(max(0, milliseconds), 86_400_000)) : 0
-        return ReviewInput(cardID: memory.cardID(at: position), rating: rating, time: now, duration: duration)
+        return memory.schedule(slot, rating: rating, now: now, duration: duration)
     }
 
     /// saveAnswer: writes the review (if any) and the session as it now stands, in one
-    /// transaction; a finished session is deleted instead. Returns the card as stored.
+    /// transaction; a finished session is deleted instead. Returns what was recorded.
     @discardableResult
-    func saveAnswer(review: ReviewInput?, position: Int?) -> CardRecord? {
+    func saveAnswer(review: ReviewInput?, slot: Int?) -> RecordedReview? {
         guard let memory else { return nil }
-        let stored = memory.save(review: review, position: position, snapshot: isComplete ? nil : snapshot(memory))
+        let recorded = memory.save(review: review, slot: slot, snapshot: isComplete ? nil : snapshot(memory))
+        reportProblem(of: memory)
+        return recorded
+    }
+
+    /// reportProblem: raises the memory's problem once (a learner who closed the notice is not
+    /// shown the same sentence after every answer).
+    func reportProblem(of memory: QuizMemory) {
         if memory.problem != reportedProblem {
             reportedProblem = memory.problem
             set(\.problem, to: memory.problem)
         }
-        return stored
     }
 
     /// now: the quiz's clock (the summary says when missed words come back).
@@ -48,23 +54,27 @@ extension ChallengesViewModel {
 
     /// snapshot: the session as it stands, to continue after a restart.
     func snapshot(_ memory: QuizMemory) -> SessionSnapshot {
-        SessionSnapshot(numberOfQuestions: numberOfQuestions, currentCard: currentIndex.map(memory.cardID(at:)),
+        SessionSnapshot(numberOfQuestions: numberOfQuestions, currentCard: currentSlot.map(memory.cardID(at:)),
                         choices: currentTest?.answers ?? [], triedAnswers: triedAnswers.sorted(), graded: graded,
-                        answeredCards: answeredIndices.map(memory.cardID(at:)), correct: score.correct, wrong: score.wrong,
-                        streak: score.streak, bestStreak: score.bestStreak, elapsed: score.elapsed, missed: missedWords)
+                        answeredCards: answeredCards, correct: score.correct, wrong: score.wrong,
+                        streak: score.streak, bestStreak: score.bestStreak, elapsed: score.elapsed, missed: missedWords,
+                        feedback: currentTest.flatMap { feedback?.showsAnswer == true ? $0.rightAnswer : nil })
     }
 
     /// resume: continues a saved session — same word, same choices, same score — when its word
-    /// is still in the deck; false (a fresh session starts) otherwise.
+    /// is still in the deck; false (a fresh session starts) otherwise. A retry after a miss shows
+    /// the answer again (it is what the learner must type).
     func resume(_ snapshot: SessionSnapshot) -> Bool {
-        guard let memory, let cardID = snapshot.currentCard, let index = memory.adopt(card: cardID) else { return false }
+        guard let memory, let cardID = snapshot.currentCard, let slot = memory.slot(ofCard: cardID) else { return false }
+        let index = memory.position(of: slot)
         let challenge = deck.challenges[index]
-        let direction = memory.direction(at: index)
+        let direction = memory.direction(at: slot)
         let choices = snapshot.choices
         let test = choices.contains(direction.choice(for: challenge)) && Set(choices).count == choices.count
             ? resumedTest(challenge, direction: direction, choices: choices) : makeTest(for: index, direction: direction)
         set(\.numberOfQuestions, to: max(1, min(snapshot.numberOfQuestions, directionsByPosition.count)))
-        answeredIndices = snapshot.answeredCards.compactMap(memory.position(ofCard:))
+        answeredCards = snapshot.answeredCards.filter { memory.slot(ofCard: $0) != nil }
+        answeredIndices = answeredCards.compactMap { memory.slot(ofCard: $0).map(memory.position(of:)) }
         let answered = Set(answeredIndices)
         remaining = directionsByPosition.keys.sorted().filter { !answered.contains($0) }
         score.restore(correct: snapshot.correct, wrong: snapshot.wrong, streak: snapshot.streak,
@@ -74,10 +84,15 @@ extension ChallengesViewModel {
         graded = snapshot.graded
         missedShowing = snapshot.graded
         currentIndex = index
+        currentSlot = slot
         prepareField(for: test)
-        memory.markShown(index)
+        for answeredCard in answeredCards { if let answeredSlot = memory.slot(ofCard: answeredCard) { memory.markShown(answeredSlot) } }
+        memory.markShown(slot)
         shownAt = clock()
         set(\.currentTest, to: test)
+        if snapshot.graded, answerKind == .type, snapshot.feedback != nil {
+            set(\.feedback, to: .revealed(challenge))
+        }
         return true
     }
 

@@ -48,9 +48,10 @@ extension ChallengesViewModel {
     /// costs nothing more.
     func missOnce(_ test: ChallengeTest, at index: Int) {
         guard !missedShowing else { return }
+        let point = capture()
         missedShowing = true
         score.recordWrong()
-        gradeMiss(test, at: index)
+        gradeMiss(test, at: index, undo: point)
     }
 
     /// prepareField: an empty answer field in the mode the new word is answered in.

@@ -57,7 +57,7 @@ public final class ChallengesViewModel {
     /// choicesVisible: the choices show (Kuchi's tap on the question hides them).
     public private(set) var choicesVisible = true
     /// hintVisible: the reading and romaji show; hidden again on each new word.
-    public private(set) var hintVisible = false
+    public internal(set) var hintVisible = false
     /// numberOfQuestions: correct answers that end this session (fixed for the session).
     public internal(set) var numberOfQuestions: Int
     /// answeredIndices: deck positions answered right this session, in order.
@@ -69,6 +69,14 @@ public final class ChallengesViewModel {
     /// isExtraPractice: the word up is extra practice: nothing is due and today's new words are
     /// done (still graded normally; FSRS handles an early review).
     public internal(set) var isExtraPractice = false
+    /// teaching: the word up is met for the first time and shown as a New word card (word,
+    /// reading, romaji, meaning, category) before it is asked; not graded.
+    public internal(set) var teaching = false
+    /// canUndo: the last graded answer can be taken back (`undoLastAnswer()`).
+    public internal(set) var canUndo = false
+    /// nothingToStudy: with a learner's memory, nothing may be asked now: nothing is due, no new
+    /// word is allowed today and no word has been reviewed yet for extra practice.
+    public internal(set) var nothingToStudy = false
     /// answerKind: choose from three, or type (Settings can switch it mid-session).
     public internal(set) var answerKind: AnswerKind
     /// direction: the Settings choice of directions, fixed for the quiz (a new choice is a new quiz).
@@ -98,6 +106,14 @@ public final class ChallengesViewModel {
     @ObservationIgnored let indicesByCategory: [String: [Int]]
     /// memory: the learner's database and study queue; nil for a quiz that remembers nothing.
     @ObservationIgnored var memory: QuizMemory?
+    /// currentSlot: the queue slot (card) of the word up, with a learner's memory.
+    @ObservationIgnored var currentSlot: Int?
+    /// currentSource: why the queue picked the word up (undo puts an abandoned pick back).
+    @ObservationIgnored var currentSource: StudyQueue.Source?
+    /// answeredCards: cards answered right this session, with a learner's memory.
+    @ObservationIgnored var answeredCards: [Int64] = []
+    /// undoPoint: the state before the last graded answer, for undo.
+    @ObservationIgnored var undoPoint: UndoPoint?
     /// shownAt: when the current word was shown (an answer's duration is measured from it).
     @ObservationIgnored var shownAt = Date()
     /// graded: the current showing has been graded (a miss), so the retry that follows is not.
@@ -140,7 +156,8 @@ public final class ChallengesViewModel {
         remaining = askable.map(\.position)
         if let study {
             var generator = self.random
-            let memory = QuizMemory(context: study, deck: deck, direction: direction, now: clock(),
+            let fuzz = AnyRandom(SeededGenerator(seed: generator.next()))
+            let memory = QuizMemory(context: study, deck: deck, direction: direction, now: clock(), random: fuzz,
                                     pick: { Int.random(in: 0..<max($0, 1), using: &generator) })
             self.random = generator
             self.memory = memory
@@ -148,7 +165,7 @@ public final class ChallengesViewModel {
             reportedProblem = memory.problem
             if let snapshot = memory.savedSession(), resume(snapshot) { return }
             advance()
-            saveAnswer(review: nil, position: nil)
+            saveAnswer(review: nil, slot: nil)
         } else {
             advance()
         }
@@ -157,6 +174,11 @@ public final class ChallengesViewModel {
     /// numberOfAnswered: correct answers so far; a wrong answer leaves it (and its readers) alone.
     public var numberOfAnswered: Int {
         answeredIndices.count
+    }
+
+    /// isInProgress: answers were given and the session is not over (Start resumes it).
+    public var isInProgress: Bool {
+        !isComplete && (numberOfAnswered > 0 || score.wrong > 0)
     }
 
     /// isComplete: the session has its `numberOfQuestions` correct answers.
@@ -173,34 +195,39 @@ public final class ChallengesViewModel {
             return .correct
         }
         if triedAnswers.contains(answer) { return .alreadyTried }
+        let point = capture()
         triedAnswers.insert(answer)
         score.recordWrong()
         set(\.feedback, to: .wrong(answer))
-        gradeMiss(test, at: index)
+        gradeMiss(test, at: index, undo: point)
         return .wrong
     }
 
     /// accept: the current word answered right: graded Good (unless its showing was already
     /// graded), counted, and the quiz moves on, saving the answer.
     func accept(_ test: ChallengeTest, at index: Int, feedback: Feedback) {
-        let review = grade(index, .good)
+        let point = capture()
+        let slot = currentSlot
+        let review = grade(.good)
         score.recordCorrect()
         answeredIndices.append(index)
+        if let slot, let memory { answeredCards.append(memory.cardID(at: slot)) }
         if let position = remaining.firstIndex(of: index) { remaining.swapAt(position, remaining.count - 1); remaining.removeLast() }
         set(\.feedback, to: feedback)
         advance()
-        saveAnswer(review: review, position: index)
+        let recorded = saveAnswer(review: review, slot: slot)
+        remember(point, recorded: recorded, graded: review != nil, slot: slot)
     }
 
     /// gradeMiss: grades the current word Again (once per showing), lists it as missed with
     /// when it comes back, and saves.
-    func gradeMiss(_ test: ChallengeTest, at index: Int) {
-        let review = grade(index, .again)
-        if review != nil, let predicted = memory?.record(at: index)?.card.due {
-            noteMissed(test.challenge, due: predicted)
-        }
-        let stored = saveAnswer(review: review, position: index)
-        if review != nil, let due = stored?.card.due { noteMissed(test.challenge, due: due) }
+    func gradeMiss(_ test: ChallengeTest, at index: Int, undo point: UndoPoint) {
+        let slot = currentSlot
+        let review = grade(.again)
+        if let review, let due = review.computed?.after.due { noteMissed(test.challenge, due: due) }
+        let recorded = saveAnswer(review: review, slot: slot)
+        if let due = recorded?.after.card.due { noteMissed(test.challenge, due: due) }
+        remember(point, recorded: recorded, graded: review != nil, slot: slot)
     }
 
     /// dismissFeedback: hides the last feedback (no write, and so no redraw, when none shows).
@@ -224,48 +251,72 @@ public final class ChallengesViewModel {
             set(\.numberOfQuestions, to: Self.effectiveQuestions(numberOfQuestions, deckSize: directionsByPosition.count))
         }
         if !answeredIndices.isEmpty { answeredIndices = [] }
+        answeredCards = []
         if !missedWords.isEmpty { missedWords = [] }
         remaining = directionsByPosition.keys.sorted()
         score.reset()
         set(\.feedback, to: nil)
         set(\.choicesVisible, to: true)
+        forgetUndo()
         advance()
-        if memory != nil { saveAnswer(review: nil, position: nil) }
+        if memory != nil { saveAnswer(review: nil, slot: nil) }
     }
 
     /// advance: picks the next word among those not yet answered right, or ends the session.
-    private func advance() {
+    /// With a learner's memory the study queue picks it (due first, then new words within the
+    /// day's limit, then extra practice of words already seen); a word met for the first time
+    /// is taught before it is asked.
+    func advance() {
         if !triedAnswers.isEmpty { triedAnswers = [] }
         set(\.hintVisible, to: false)
         graded = false
         missedShowing = false
-        let next: Int?
+        let next: (position: Int, direction: StudyDirection)?
+        var teach = false
         if isComplete {
             next = nil
         } else if let memory {
-            let picked = memory.next(now: clock(), excluding: currentIndex)
+            let picked = memory.next(now: clock(), excluding: currentSlot)
             set(\.isExtraPractice, to: picked?.source == .extraPractice)
-            next = picked?.position
+            set(\.nothingToStudy, to: picked == nil)
+            currentSlot = picked?.slot
+            currentSource = picked?.source
+            next = picked.map { (memory.position(of: $0.slot), memory.direction(at: $0.slot)) }
+            teach = picked.map { $0.source == .new && memory.context.teachNewWords && memory.isFirstMeeting($0.slot) } ?? false
         } else {
-            next = remaining.isEmpty ? nil : remaining[Int.random(in: remaining.indices, using: &random)]
+            if remaining.isEmpty {
+                next = nil
+            } else {
+                let position = remaining[Int.random(in: remaining.indices, using: &random)]
+                next = (position, directionToAsk(position))
+            }
         }
-        guard let index = next else {
+        guard let next else {
             currentIndex = nil
+            currentSlot = nil
+            set(\.teaching, to: false)
             set(\.currentTest, to: nil)
             score.finish()
             return
         }
         shownAt = clock()
-        currentIndex = index
-        let test = makeTest(for: index, direction: directionToAsk(index))
+        currentIndex = next.position
+        let test = makeTest(for: next.position, direction: next.direction)
         prepareField(for: test)
+        set(\.teaching, to: teach)
         set(\.currentTest, to: test)
     }
 
-    /// directionToAsk: the direction for the word at `index`: the card the queue picked (with a
-    /// store), else one of the word's directions at random.
+    /// finishTeaching: the learner has read the New word card; the question comes (its answer
+    /// time counts from now).
+    public func finishTeaching() {
+        guard teaching else { return }
+        shownAt = clock()
+        set(\.teaching, to: false)
+    }
+
+    /// directionToAsk: one of the word's directions at random (a quiz without memory).
     private func directionToAsk(_ index: Int) -> StudyDirection {
-        if let memory { return memory.direction(at: index) }
         let directions = directionsByPosition[index] ?? [.japaneseToEnglish]
         return directions.count == 1 ? directions[0] : directions[Int.random(in: directions.indices, using: &random)]
     }

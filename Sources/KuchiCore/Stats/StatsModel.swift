@@ -21,6 +21,11 @@ public final class StatsModel {
     /// problem: why the figures could not be loaded (one sentence), nil when they were.
     public private(set) var problem: String?
 
+    /// clearProblem: the learner has read the notice.
+    public func clearProblem() {
+        if problem != nil { problem = nil }
+    }
+
     /// Loader: computes a full snapshot for a calendar at a time (the database adapter).
     public typealias Loader = @MainActor (StudyCalendar, Date) throws -> StatsSnapshot
 

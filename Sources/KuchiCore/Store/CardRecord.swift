@@ -36,21 +36,37 @@ public struct CardRecord: Equatable, Sendable {
         self.introduced = introduced
     }
 
-    /// init: a card from a row selected with `columns`; a new card's missing due is `now`.
+    /// init: a card from a row selected with `columns`, read by column name; a new card's
+    /// missing due is `now`.
     init(row: Row, now: Date) {
-        id = row[0]
-        question = row[1]
-        reading = row[2]
-        answer = row[3]
-        direction = StudyDirection(rawValue: row[4]) ?? .japaneseToEnglish
-        let state = CardState(rawValue: row[5]) ?? .new
-        let due: Int64? = row[9]
-        let lastReview: Int64? = row[10]
-        card = FSRSCard(state: state, step: row[6], stability: row[7], difficulty: row[8],
+        id = row["id"]
+        question = row["question"]
+        reading = row["reading"]
+        answer = row["answer"]
+        direction = StudyDirection(rawValue: row["direction"]) ?? .japaneseToEnglish
+        let state = CardState(rawValue: row["state"]) ?? .new
+        let due: Int64? = row["due"]
+        let lastReview: Int64? = row["last_review"]
+        card = FSRSCard(state: state, step: row["step"], stability: row["stability"], difficulty: row["difficulty"],
                         due: due.map(Milliseconds.date) ?? now, lastReview: lastReview.map(Milliseconds.date),
-                        reps: row[11], lapses: row[12])
-        let introduced: Int64? = row[13]
+                        reps: row["reps"], lapses: row["lapses"])
+        let introduced: Int64? = row["introduced"]
         self.introduced = introduced.map(Milliseconds.date)
+    }
+
+    /// sameMemory: the two cards hold the same memory (a new card's due is when it was loaded,
+    /// so it does not count).
+    func hasSameMemory(as other: FSRSCard) -> Bool {
+        var mine = card
+        var theirs = other
+        if mine.state == .new, theirs.state == .new {
+            mine.due = theirs.due
+        }
+        mine.due = Milliseconds.date(Milliseconds.from(mine.due))
+        theirs.due = Milliseconds.date(Milliseconds.from(theirs.due))
+        mine.lastReview = mine.lastReview.map { Milliseconds.date(Milliseconds.from($0)) }
+        theirs.lastReview = theirs.lastReview.map { Milliseconds.date(Milliseconds.from($0)) }
+        return mine == theirs
     }
 }
 
@@ -96,7 +112,7 @@ extension LearnerDatabase {
             while let row = try rows.next() {
                 let record = CardRecord(row: row, now: now)
                 existing[Self.key(record.question, record.reading)] = record
-                if (row[14] as Int) != 0 { learnedIDs.insert(record.id) }
+                if (row["learned"] as Int) != 0 { learnedIDs.insert(record.id) }
             }
             var cards: [CardRecord] = []
             cards.reserveCapacity(deck.challenges.count)

@@ -11,14 +11,38 @@ public struct ReviewInput: Equatable, Sendable {
     public var time: Date
     /// duration: milliseconds from the word being shown to the answer.
     public var duration: Int
+    /// fuzzSeed: seeds the interval fuzz, so the schedule is one value wherever it is computed.
+    public var fuzzSeed: UInt64
+    /// computed: the card as the caller already scheduled it (`basis` → `after`); the store
+    /// keeps it when the row still holds `basis`, so FSRS runs once per answer.
+    public var computed: (basis: FSRSCard, after: FSRSCard)?
 
     /// init: a graded answer.
-    public init(cardID: Int64, rating: Rating, time: Date, duration: Int) {
+    public init(cardID: Int64, rating: Rating, time: Date, duration: Int, fuzzSeed: UInt64 = 0,
+                computed: (basis: FSRSCard, after: FSRSCard)? = nil) {
         self.cardID = cardID
         self.rating = rating
         self.time = time
         self.duration = duration
+        self.fuzzSeed = fuzzSeed
+        self.computed = computed
     }
+
+    public static func == (lhs: ReviewInput, rhs: ReviewInput) -> Bool {
+        lhs.cardID == rhs.cardID && lhs.rating == rhs.rating && lhs.time == rhs.time && lhs.duration == rhs.duration
+            && lhs.fuzzSeed == rhs.fuzzSeed && lhs.computed?.basis == rhs.computed?.basis && lhs.computed?.after == rhs.computed?.after
+    }
+}
+
+/// RecordedReview: an answer as the store kept it — the review row, the card before and after —
+/// what undo needs to take it back.
+public struct RecordedReview: Equatable, Sendable {
+    /// reviewID: the review row.
+    public let reviewID: Int64
+    /// before: the card row before the review.
+    public let before: CardRecord
+    /// after: the card as stored.
+    public let after: CardRecord
 }
 
 /// LearnerDatabase+Reviews: the review log, card updates and the saved session.
@@ -33,19 +57,37 @@ extension LearnerDatabase {
     @discardableResult
     public func record(_ review: ReviewInput?, scheduler: any CardScheduler, session: SessionSnapshot? = nil,
                        learnerDeck: Int64? = nil) throws -> CardRecord? {
+        try recordReview(review, scheduler: scheduler, session: session, learnerDeck: learnerDeck)?.after
+    }
+
+    /// recordReview: `record`, returning what undo needs (the review row and the card before).
+    ///
+    /// When the caller scheduled the card already (`review.computed`) and the row still holds
+    /// the card it scheduled from, that result is stored as it is: FSRS runs once per answer and
+    /// the card the queue holds is the card stored. Otherwise (another window reviewed it in the
+    /// meantime) the card is scheduled here from the row, with the same fuzz seed.
+    public func recordReview(_ review: ReviewInput?, scheduler: any CardScheduler, session: SessionSnapshot? = nil,
+                             learnerDeck: Int64? = nil) throws -> RecordedReview? {
         let snapshotText = try session.map(SessionSnapshot.encode)
-        return try writer.write { db -> CardRecord? in
-            var stored: CardRecord?
+        return try writer.write { db -> RecordedReview? in
+            var recorded: RecordedReview?
             if let review {
                 guard let row = try Row.fetchOne(db, sql: "SELECT \(CardRecord.columns) FROM card WHERE id = ?",
                                                  arguments: [review.cardID]) else { return nil }
-                var record = CardRecord(row: row, now: review.time)
+                let stored = CardRecord(row: row, now: review.time)
+                var record = stored
                 let before = record.card
                 let time = max(review.time, before.lastReview ?? review.time)
-                let after = scheduler.review(before, rating: review.rating, at: time)
-                let milliseconds = Milliseconds.from(time)
+                let after: FSRSCard
+                if let computed = review.computed, record.hasSameMemory(as: computed.basis) {
+                    after = computed.after
+                } else {
+                    after = scheduler.review(before, rating: review.rating, at: time, fuzzSeed: review.fuzzSeed)
+                }
+                let milliseconds = Milliseconds.from(after.lastReview ?? time)
                 try db.execute(sql: "INSERT INTO review (card, time, rating, state, duration) VALUES (?, ?, ?, ?, ?)",
                                arguments: [review.cardID, milliseconds, review.rating.rawValue, before.state.rawValue, max(0, review.duration)])
+                let reviewID = db.lastInsertedRowID
                 try db.execute(sql: """
                     UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?,
                         introduced = COALESCE(introduced, ?) WHERE id = ?
@@ -53,17 +95,47 @@ extension LearnerDatabase {
                                      after.lastReview.map(Milliseconds.from), after.reps, after.lapses, milliseconds, review.cardID])
                 record.card = after
                 record.introduced = record.introduced ?? Milliseconds.date(milliseconds)
-                stored = record
+                recorded = RecordedReview(reviewID: reviewID, before: stored, after: record)
             }
-            if let learnerDeck {
-                if let snapshotText {
-                    try db.execute(sql: "INSERT OR REPLACE INTO session (learner_deck, snapshot) VALUES (?, ?)",
-                                   arguments: [learnerDeck, snapshotText])
-                } else {
-                    try db.execute(sql: "DELETE FROM session WHERE learner_deck = ?", arguments: [learnerDeck])
-                }
-            }
-            return stored
+            try Self.saveSession(db, snapshotText, learnerDeck: learnerDeck)
+            return recorded
+        }
+    }
+
+    /// undo: takes back a recorded review — deletes its row and puts the card row back as it
+    /// was — with the session snapshot, in one transaction. False (nothing changed) when the card
+    /// has been reviewed again since (another window): that answer is not this one to undo.
+    public func undo(_ recorded: RecordedReview, session: SessionSnapshot?, learnerDeck: Int64?) throws -> Bool {
+        let snapshotText = try session.map(SessionSnapshot.encode)
+        return try writer.write { db -> Bool in
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(CardRecord.columns) FROM card WHERE id = ?",
+                                             arguments: [recorded.after.id]) else { return false }
+            let current = CardRecord(row: row, now: recorded.after.card.due)
+            guard current.hasSameMemory(as: recorded.after.card),
+                  try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM review WHERE id = ?)", arguments: [recorded.reviewID]) == true
+            else { return false }
+            let before = recorded.before
+            try db.execute(sql: "DELETE FROM review WHERE id = ?", arguments: [recorded.reviewID])
+            let wasNew = before.card.state == .new
+            try db.execute(sql: """
+                UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?,
+                    introduced = ? WHERE id = ?
+                """, arguments: [before.card.state.rawValue, before.card.step, before.card.stability, before.card.difficulty,
+                                 wasNew ? nil : Milliseconds.from(before.card.due), before.card.lastReview.map(Milliseconds.from),
+                                 before.card.reps, before.card.lapses, before.introduced.map(Milliseconds.from), before.id])
+            try Self.saveSession(db, snapshotText, learnerDeck: learnerDeck)
+            return true
+        }
+    }
+
+    /// saveSession: writes (or, for nil, deletes) the session snapshot of a learner deck.
+    private static func saveSession(_ db: Database, _ snapshotText: String?, learnerDeck: Int64?) throws {
+        guard let learnerDeck else { return }
+        if let snapshotText {
+            try db.execute(sql: "INSERT OR REPLACE INTO session (learner_deck, snapshot) VALUES (?, ?)",
+                           arguments: [learnerDeck, snapshotText])
+        } else {
+            try db.execute(sql: "DELETE FROM session WHERE learner_deck = ?", arguments: [learnerDeck])
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// StudyContext: what a quiz needs to remember — the database, whose memory it is, and how to
-/// schedule — passed to `ChallengesViewModel` by the app.
+/// schedule — passed to `ChallengesViewModel` by the learner's session.
 public struct StudyContext {
     /// database: where cards, reviews and the session in progress are kept.
     public var database: LearnerDatabase
@@ -13,51 +13,69 @@ public struct StudyContext {
     public var newWordLimit: Int
     /// day: when the learner's study day rolls over.
     public var day: StudyDay
+    /// teachNewWords: a word met for the first time is shown as a New word card first.
+    public var teachNewWords: Bool
 
     /// init: a context; the limit is the learner's setting, the day their time zone.
     public init(database: LearnerDatabase, learner: UUID, scheduler: any CardScheduler,
-                newWordLimit: Int = StudyQueue.defaultNewWordLimit, day: StudyDay = StudyDay()) {
+                newWordLimit: Int = StudyQueue.defaultNewWordLimit, day: StudyDay = StudyDay(), teachNewWords: Bool = false) {
         self.database = database
         self.learner = learner
         self.scheduler = scheduler
         self.newWordLimit = newWordLimit
         self.day = day
+        self.teachNewWords = teachNewWords
     }
 }
 
-/// QuizMemory: the quiz's link to the learner's memory — it loads the deck's cards, picks the
-/// next word from the study queue, grades answers and writes each answer (review, card, session
-/// snapshot) as one transaction.
+extension QuizDirection {
+    /// cardKeys: the cards this choice asks in `deck` — one per (word, direction) — as the
+    /// queue loads them and Welcome and `kuchi due` count them.
+    public func cardKeys(in deck: Deck) -> Set<CardKey> {
+        var keys: Set<CardKey> = []
+        for (position, directions) in askable(in: deck) {
+            let challenge = deck.challenges[position]
+            for direction in directions {
+                keys.insert(CardKey(question: challenge.question, reading: challenge.reading ?? "", direction: direction))
+            }
+        }
+        return keys
+    }
+}
+
+/// QuizMemory: the quiz's link to the learner's memory — it loads the cards of the words and
+/// directions studied, builds the study queue when the session starts, picks the next card,
+/// schedules each answer once and writes it (review, card, session snapshot) in one
+/// transaction, and takes the last answer back on undo.
 ///
-/// Each (word, direction) is its own card. The queue holds one card per askable word: for a
-/// single direction, that direction's card; for mixed directions, the card the word most needs
-/// (a due one, the most overdue first; else a new one picked at random; else the one due
-/// soonest), so a session asks each word once, in one direction. The quiz speaks in deck
-/// positions; the queue's own positions stay inside this type.
-///
-/// Write failures (a disk that fills up mid-session) do not stop the quiz: the card's new state
-/// is kept in memory and the failure is reported once through `problem`.
+/// Each (word, direction) is its own card and its own queue slot; the quiz speaks in slots and
+/// asks `position(of:)` for the word. Write failures (a disk that fills up mid-session) do not
+/// stop the quiz: the card's new state is kept in memory and the failure is reported once
+/// through `problem`.
 @MainActor
 final class QuizMemory {
     let context: StudyContext
     private(set) var queue: StudyQueue
     let learnerDeck: Int64?
-    /// deckPositions: the deck position of each queue position.
-    private let deckPositions: [Int]
-    /// queuePositions: the queue position of each askable deck position.
-    private let queuePositions: [Int: Int]
-    /// loaded: every card loaded (all directions asked), by id, so a resumed session finds its
-    /// word even when mixed directions would pick another card for it today.
-    private let loaded: [Int64: (position: Int, record: CardRecord)]
+    /// slotsByCard: the slot of each loaded card id.
+    private let slotsByCard: [Int64: Int]
     /// problem: the first failure to read or write, in one sentence.
     private(set) var problem: String?
+    /// pendingSlot: the card just scheduled whose write is still to come (the quiz moves on to
+    /// the next word first, so the session snapshot names it): its row is not read back.
+    private var pendingSlot: Int?
+    /// pendingIntroduces: the pending card was new (its write will count as today's new word).
+    private var pendingIntroduces = false
+    /// fuzz: seeds each answer's interval fuzz (seeded by `KUCHI_SEED` in tests and runs).
+    private var fuzz: AnyRandom
 
     /// init: loads (or creates) the learner's cards for `deck` in the directions `direction`
-    /// asks and builds the queue; `pick` chooses among a word's new cards (mixed directions). A
+    /// asks and builds the queue; `pick` orders a word's new cards (mixed directions). A
     /// database that cannot be read leaves a queue of new cards in memory and a `problem`.
     init(context: StudyContext, deck: Deck, direction: QuizDirection = .japaneseToEnglish, now: Date,
-         pick: (Int) -> Int = { _ in 0 }) {
+         random: AnyRandom, pick: (Int) -> Int = { _ in 0 }) {
         self.context = context
+        fuzz = random
         let askable = direction.askable(in: deck)
         var byDirection: [StudyDirection: [CardRecord?]] = [:]
         var learnerDeck: Int64?
@@ -92,35 +110,27 @@ final class QuizMemory {
         }
         self.learnerDeck = learnerDeck
         var cards: [CardRecord] = []
-        var deckPositions: [Int] = []
-        var queuePositions: [Int: Int] = [:]
-        var loaded: [Int64: (position: Int, record: CardRecord)] = [:]
+        var words: [Int] = []
+        var slotsByCard: [Int64: Int] = [:]
         for (position, directions) in askable {
-            let candidates = directions.compactMap { byDirection[$0]?[position] ?? nil }
-            for record in candidates { loaded[record.id] = (position, record) }
-            guard let chosen = Self.choose(among: candidates, now: now, pick: pick) else { continue }
-            queuePositions[position] = cards.count
-            deckPositions.append(position)
-            cards.append(chosen)
+            var candidates = directions.compactMap { byDirection[$0]?[position] ?? nil }
+            if candidates.count > 1 {
+                // A word's new cards in an order of its own, so mixed directions do not always
+                // introduce a word Japanese → English first.
+                let first = min(max(pick(candidates.count), 0), candidates.count - 1)
+                candidates.swapAt(0, first)
+            }
+            for record in candidates {
+                slotsByCard[record.id] = cards.count
+                cards.append(record)
+                words.append(position)
+            }
         }
-        self.deckPositions = deckPositions
-        self.queuePositions = queuePositions
-        self.loaded = loaded
+        self.slotsByCard = slotsByCard
         let scheduler = context.scheduler
-        queue = StudyQueue(cards: cards, now: now, newToday: newToday, newWordLimit: context.newWordLimit,
+        queue = StudyQueue(cards: cards, words: words, now: now, newToday: newToday, newWordLimit: context.newWordLimit,
                            retrievability: { scheduler.retrievability(of: $0, at: $1) })
         if let problem = context.database.problem?.message, self.problem == nil { self.problem = problem }
-    }
-
-    /// choose: the card a word is asked with today: due first (most overdue), then a new one
-    /// (`pick` chooses which), then the one due soonest.
-    private static func choose(among candidates: [CardRecord], now: Date, pick: (Int) -> Int) -> CardRecord? {
-        guard candidates.count > 1 else { return candidates.first }
-        let reviewed = candidates.filter { $0.card.state != .new }
-        if let due = reviewed.filter({ $0.card.due <= now }).min(by: { $0.card.due < $1.card.due }) { return due }
-        let fresh = candidates.filter { $0.card.state == .new }
-        if !fresh.isEmpty { return fresh[min(max(pick(fresh.count), 0), fresh.count - 1)] }
-        return reviewed.min { $0.card.due < $1.card.due }
     }
 
     /// savedSession: the session in progress for this learner and deck, if one was saved.
@@ -129,72 +139,125 @@ final class QuizMemory {
         return try? context.database.session(learnerDeck: learnerDeck)
     }
 
-    /// position: the deck position of a card id (any direction loaded for the word).
-    func position(ofCard id: Int64) -> Int? {
-        loaded[id]?.position
+    /// slot: the queue slot of a card id.
+    func slot(ofCard id: Int64) -> Int? {
+        slotsByCard[id]
     }
 
-    /// adopt: makes card `id` the one its word is asked with (a resumed session's card, which
-    /// mixed directions might not have picked today); returns its deck position.
-    func adopt(card id: Int64) -> Int? {
-        guard let (position, record) = loaded[id], let slot = queuePositions[position] else { return nil }
-        if queue.cards[slot].id != id { queue.update(record, at: slot) }
-        return position
+    /// position: the deck position (the word) of a slot.
+    func position(of slot: Int) -> Int {
+        queue.words[slot]
     }
 
-    /// record: the card a deck position is asked with now.
-    func record(at position: Int) -> CardRecord? {
-        queuePositions[position].map { queue.cards[$0] }
+    /// record: the card in a slot.
+    func record(at slot: Int) -> CardRecord {
+        queue.cards[slot]
     }
 
-    /// cardID: the card id at a deck position.
-    func cardID(at position: Int) -> Int64 {
-        record(at: position)?.id ?? 0
+    /// cardID: the card id in a slot.
+    func cardID(at slot: Int) -> Int64 {
+        queue.cards[slot].id
     }
 
-    /// direction: the direction the word at a deck position is asked in.
-    func direction(at position: Int) -> StudyDirection {
-        record(at: position)?.direction ?? .japaneseToEnglish
+    /// direction: the direction the card in a slot is asked in.
+    func direction(at slot: Int) -> StudyDirection {
+        queue.cards[slot].direction
     }
 
-    /// next: the next word's deck position and why it was picked.
-    func next(now: Date, excluding current: Int?) -> (position: Int, source: StudyQueue.Source)? {
-        guard let picked = queue.next(now: now, excluding: current.flatMap { queuePositions[$0] }) else { return nil }
-        return (deckPositions[picked.position], picked.source)
+    /// markShown: a resumed session's card counts as shown (and its word as asked).
+    func markShown(_ slot: Int) {
+        queue.markShown(slot)
     }
 
-    /// markShown: a resumed session's word counts as shown (extra practice will not repeat it).
-    func markShown(_ position: Int) {
-        if let slot = queuePositions[position] { queue.markShown(slot) }
+    /// next: the next card and why it was picked. Before a card is shown its row is read again:
+    /// one another window has reviewed since the queue was built is taken as it is now, and
+    /// skipped when it is no longer due (or no longer new). The day's new cards are counted
+    /// from the database before a new one is dealt, so the limit holds across windows.
+    func next(now: Date, excluding current: Int?) -> (slot: Int, source: StudyQueue.Source)? {
+        if let learnerDeck, queue.hasNewAllowed,
+           let count = try? context.database.introducedCount(learnerDeck: learnerDeck, since: context.day.start(of: now)) {
+            queue.setNewToday(count + (pendingSlot != nil && pendingIntroduces ? 1 : 0))
+        }
+        for _ in 0..<64 {
+            guard let picked = queue.next(now: now, excluding: current) else { return nil }
+            guard learnerDeck != nil, picked.position != pendingSlot,
+                  let fresh = try? context.database.card(id: queue.cards[picked.position].id, now: now),
+                  !fresh.hasSameMemory(as: queue.cards[picked.position].card) else { return (picked.position, picked.source) }
+            queue.refresh(fresh, at: picked.position)
+            let stillWanted: Bool = switch picked.source {
+            case .new: fresh.card.state == .new
+            case .due, .learning: fresh.card.due <= now
+            case .extraPractice: true
+            }
+            if stillWanted { return (picked.position, picked.source) }
+        }
+        return queue.next(now: now, excluding: current).map { ($0.position, $0.source) }
     }
 
-    /// grade: the card's state after `rating`, predicted in memory so the queue can move on
-    /// before the write (the write recomputes from the database's copy).
-    func grade(_ position: Int, rating: Rating, now: Date) {
-        guard let slot = queuePositions[position] else { return }
+    /// isFirstMeeting: the word in `slot` has never been reviewed in any direction (a New word
+    /// card teaches it first).
+    func isFirstMeeting(_ slot: Int) -> Bool {
+        let word = queue.words[slot]
+        let record = queue.cards[slot]
+        guard record.card.state == .new else { return false }
+        let known = queue.cards.indices.contains { queue.words[$0] == word && queue.cards[$0].card.state != .new }
+        if known { return false }
+        guard let learnerDeck else { return true }
+        return !((try? context.database.hasReviews(learnerDeck: learnerDeck, question: record.question, reading: record.reading)) ?? false)
+    }
+
+    /// schedule: the card in `slot` after `rating` at `now` — FSRS run once, here; the queue
+    /// takes the result and the store keeps it (`ReviewInput.computed`).
+    func schedule(_ slot: Int, rating: Rating, now: Date, duration: Int) -> ReviewInput {
         var record = queue.cards[slot]
-        let time = max(now, record.card.lastReview ?? now)
-        record.card = context.scheduler.review(record.card, rating: rating, at: time)
+        let basis = record.card
+        pendingIntroduces = record.introduced == nil
+        let time = max(now, basis.lastReview ?? now)
+        let seed = fuzz.next()
+        let after = context.scheduler.review(basis, rating: rating, at: time, fuzzSeed: seed)
+        record.card = after
         record.introduced = record.introduced ?? time
         queue.update(record, at: slot)
+        pendingSlot = slot
+        return ReviewInput(cardID: record.id, rating: rating, time: time, duration: duration, fuzzSeed: seed, computed: (basis, after))
     }
 
     /// save: writes the answer's review (if graded) and the session snapshot (nil: the session
-    /// is over) as one transaction; returns the card as stored.
+    /// is over) as one transaction; returns what was recorded (for undo).
     @discardableResult
-    func save(review: ReviewInput?, position: Int?, snapshot: SessionSnapshot?) -> CardRecord? {
-        let slot = position.flatMap { queuePositions[$0] }
-        guard let learnerDeck else {
-            return slot.map { queue.cards[$0] }
-        }
+    func save(review: ReviewInput?, slot: Int?, snapshot: SessionSnapshot?) -> RecordedReview? {
+        pendingSlot = nil
+        guard let learnerDeck else { return nil }
         do {
-            let stored = try context.database.record(review, scheduler: context.scheduler, session: snapshot, learnerDeck: learnerDeck)
-            if let stored, let slot { queue.update(stored, at: slot) }
-            return stored ?? slot.map { queue.cards[$0] }
+            let recorded = try context.database.recordReview(review, scheduler: context.scheduler, session: snapshot,
+                                                             learnerDeck: learnerDeck)
+            if let recorded, let slot, recorded.after.card != queue.cards[slot].card { queue.update(recorded.after, at: slot) }
+            return recorded
         } catch {
             if problem == nil { problem = "Could not save your answer (\(Self.reason(error))); this session goes on unsaved." }
-            return slot.map { queue.cards[$0] }
+            return nil
         }
+    }
+
+    /// putBack: a card picked but abandoned (undo brought the previous word back) returns to
+    /// the front of its line.
+    func putBack(_ slot: Int, source: StudyQueue.Source) {
+        queue.putBack(slot, source: source)
+    }
+
+    /// undo: takes a recorded answer back in the store and in the queue; false when the card
+    /// has been reviewed again since (another window).
+    func undo(_ recorded: RecordedReview?, slot: Int, before: CardRecord, snapshot: SessionSnapshot?) -> Bool {
+        if let recorded, let learnerDeck {
+            do {
+                guard try context.database.undo(recorded, session: snapshot, learnerDeck: learnerDeck) else { return false }
+            } catch {
+                if problem == nil { problem = "Could not undo your answer (\(Self.reason(error)))." }
+                return false
+            }
+        }
+        queue.update(before, at: slot)
+        return true
     }
 
     /// reason: the first line of an error, for a one-sentence notice.

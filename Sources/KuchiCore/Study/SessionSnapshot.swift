@@ -52,11 +52,14 @@ public struct SessionSnapshot: Equatable, Sendable, Codable {
     public var elapsed: TimeInterval
     /// missed: words missed this session, with when each comes back.
     public var missed: [MissedWord]
+    /// feedback: the answer shown after a miss of the word up (a resumed retry shows it again);
+    /// nil otherwise. Optional, so snapshots saved before it existed still read.
+    public var feedback: String?
 
     /// init: a snapshot from its fields.
     public init(numberOfQuestions: Int, currentCard: Int64?, choices: [String], triedAnswers: [String], graded: Bool,
                 answeredCards: [Int64], correct: Int, wrong: Int, streak: Int, bestStreak: Int, elapsed: TimeInterval,
-                missed: [MissedWord]) {
+                missed: [MissedWord], feedback: String? = nil) {
         self.numberOfQuestions = numberOfQuestions
         self.currentCard = currentCard
         self.choices = choices
@@ -69,6 +72,7 @@ public struct SessionSnapshot: Equatable, Sendable, Codable {
         self.bestStreak = bestStreak
         self.elapsed = elapsed
         self.missed = missed
+        self.feedback = feedback
     }
 
     /// encode: the snapshot as the JSON text stored in the `session` table.

@@ -1,124 +1,193 @@
 import Foundation
 
 /// StudyQueue: which card comes next — due cards first (lowest retrievability first), then new
-/// words up to the daily limit, and when both are done, extra practice.
+/// cards up to the day's limit, and when both are done, extra practice of cards already seen.
 ///
-/// Cards live in memory for the session; every order is prepared once when the queue is built
-/// (one sort), so picking the next card is amortised O(1) even among 10k cards: stale entries
-/// (a card reviewed since) are skipped lazily. A card in a learning step comes back once its
-/// short step is due, from a small list of this session's learning cards.
+/// Built when a session starts, from the cards as the database has them. Every order is prepared
+/// once (one sort), so picking the next card is amortised O(1) even among 10k cards: stale
+/// entries (a card reviewed since) are skipped lazily. A card in a learning step comes back once
+/// its short step is due, from a small list of this session's learning cards.
+///
+/// Cards are grouped by word (`words[i]`): with mixed directions every due card of a word is in
+/// the queue, but a session asks a word once while any other due card waits — asking 猫 jp-en and
+/// then en-jp would give the answer away. A due card of a word already asked still comes before
+/// any new card (due first, always), and new cards are never dealt beyond the limit: when due and
+/// new are done, only cards already reviewed are offered as extra practice.
 public struct StudyQueue {
     /// defaultNewWordLimit: new words per study day unless the learner sets another (0–100).
     public static let defaultNewWordLimit = 10
     /// newWordLimitRange: the Settings range of the daily new-word limit.
     public static let newWordLimitRange = 0...100
 
-    /// Source: why a card was picked (Welcome and the summary can say "extra practice").
+    /// Source: why a card was picked (Welcome and the screen can say "extra practice").
     public enum Source: Equatable, Sendable {
         case learning, due, new, extraPractice
     }
 
-    /// cards: the deck's cards, position for position.
+    /// cards: the queue's cards, slot for slot.
     public private(set) var cards: [CardRecord]
-    /// newWordLimit: the day's limit of new words.
+    /// words: the word (deck position) of each slot; slots of one word are one word's directions.
+    public let words: [Int]
+    /// newWordLimit: the day's limit of new cards.
     public let newWordLimit: Int
-    /// newToday: new words introduced today (from the database at start, plus this session's).
+    /// newToday: new cards introduced today (from the database, refreshed before each new pick).
     public private(set) var newToday: Int
 
     private let retrievability: (FSRSCard, Date) -> Double
-    /// dueOrder: positions due when the queue was built, highest retrievability first (so the
-    /// lowest is popped from the end).
+    /// dueOrder: slots due when the queue was built, highest retrievability first (so the lowest
+    /// is popped from the end).
     private var dueOrder: [Int]
-    /// upcoming: reviewed positions not yet due at build time, earliest due first.
+    /// upcoming: reviewed slots not yet due at build time, earliest due first.
     private var upcoming: [Int]
     private var upcomingHead = 0
-    /// lateDue: upcoming cards that fell due during the session (a handful).
+    /// lateDue: upcoming cards that fell due during the session, and due cards set aside because
+    /// their word was already asked.
     private var lateDue: [Int] = []
-    /// newOrder: new positions in deck order.
+    /// newOrder: new slots in deck order.
     private var newOrder: [Int]
     private var newHead = 0
-    /// learning: positions graded this session that are in a learning or relearning step.
+    /// learning: slots graded this session that are in a learning or relearning step.
     private var learning: Set<Int> = []
-    /// shown: positions shown this session, so extra practice does not repeat them.
+    /// shown: slots shown this session, so extra practice does not repeat them first.
     private var shown: Set<Int> = []
-    /// extraOrder: built on first need: reviewed cards by earliest due, then new cards.
+    /// askedWords: words asked this session (any direction).
+    private var askedWords: Set<Int> = []
+    /// extraOrder: built on first need: reviewed cards by earliest due.
     private var extraOrder: [Int]?
     private var extraHead = 0
 
     /// init: prepares every order once: due cards by retrievability, upcoming ones by due time,
-    /// new ones in deck order.
-    public init(cards: [CardRecord], now: Date, newToday: Int, newWordLimit: Int = StudyQueue.defaultNewWordLimit,
-                retrievability: @escaping (FSRSCard, Date) -> Double) {
+    /// new ones in the order given. `words` defaults to one word per card.
+    public init(cards: [CardRecord], words: [Int]? = nil, now: Date, newToday: Int,
+                newWordLimit: Int = StudyQueue.defaultNewWordLimit, retrievability: @escaping (FSRSCard, Date) -> Double) {
         self.cards = cards
+        self.words = words ?? Array(cards.indices)
         self.newToday = newToday
         self.newWordLimit = min(max(newWordLimit, Self.newWordLimitRange.lowerBound), Self.newWordLimitRange.upperBound)
         self.retrievability = retrievability
-        var due: [(position: Int, recall: Double)] = []
+        var due: [(slot: Int, recall: Double)] = []
         var upcoming: [Int] = []
         var fresh: [Int] = []
-        for (position, record) in cards.enumerated() {
+        for (slot, record) in cards.enumerated() {
             if record.card.state == .new {
-                fresh.append(position)
+                fresh.append(slot)
             } else if record.card.due <= now {
-                due.append((position, retrievability(record.card, now)))
+                due.append((slot, retrievability(record.card, now)))
             } else {
-                upcoming.append(position)
+                upcoming.append(slot)
             }
         }
-        dueOrder = due.sorted { $0.recall > $1.recall }.map(\.position)
+        dueOrder = due.sorted { $0.recall > $1.recall }.map(\.slot)
         self.upcoming = upcoming.sorted { cards[$0].card.due < cards[$1].card.due }
         newOrder = fresh
     }
 
-    /// next: the card to show at `now`, never `current` when another will do; nil only for an
-    /// empty deck.
+    /// setNewToday: today's new cards as the database counts them now (another window may have
+    /// introduced some), so the limit holds across windows.
+    public mutating func setNewToday(_ count: Int) {
+        newToday = max(count, 0)
+    }
+
+    /// next: the card to show at `now`, never `current` when another will do; nil when nothing
+    /// may be asked (no card due, no new card allowed, none reviewed yet).
     public mutating func next(now: Date, excluding current: Int? = nil) -> (position: Int, source: Source)? {
-        if let position = learning.filter({ $0 != current && cards[$0].card.due <= now })
+        if let slot = learning.filter({ $0 != current && cards[$0].card.due <= now })
             .min(by: { cards[$0].card.due < cards[$1].card.due }) {
-            return pick(position, .learning)
+            return pick(slot, .learning)
         }
         while upcomingHead < upcoming.count, cards[upcoming[upcomingHead]].card.due <= now {
             lateDue.append(upcoming[upcomingHead])
             upcomingHead += 1
         }
-        while let position = dueOrder.last {
+        while let slot = dueOrder.last {
             dueOrder.removeLast()
-            if isDue(position, now: now, current: current) { return pick(position, .due) }
+            guard isDue(slot, now: now, current: current) else { continue }
+            if askedWords.contains(words[slot]) {
+                lateDue.append(slot)
+                continue
+            }
+            return pick(slot, .due)
         }
         lateDue = lateDue.filter { isDue($0, now: now, current: current) }
-        if let index = lateDue.indices.min(by: { retrievability(cards[lateDue[$0]].card, now) < retrievability(cards[lateDue[$1]].card, now) }) {
-            return pick(lateDue.remove(at: index), .due)
-        }
-        while newToday < newWordLimit, newHead < newOrder.count {
-            let position = newOrder[newHead]
-            newHead += 1
-            if cards[position].card.state == .new, position != current {
-                newToday += 1
-                return pick(position, .new)
+        // Due cards of words not asked yet first; a due card of a word already asked (another
+        // direction) still comes before any new word.
+        for preferFresh in [true, false] {
+            let candidates = lateDue.indices.filter { !preferFresh || !askedWords.contains(words[lateDue[$0]]) }
+            if let index = candidates.min(by: { retrievability(cards[lateDue[$0]].card, now) < retrievability(cards[lateDue[$1]].card, now) }) {
+                return pick(lateDue.remove(at: index), .due)
             }
         }
+        if let slot = nextNew(current: current) { return pick(slot, .new) }
         return extraPractice(excluding: current)
     }
 
+    /// peekNew: whether a new card could be dealt now (the limit and the deck allow it).
+    public var hasNewAllowed: Bool {
+        newToday < newWordLimit && newOrder[newHead...].contains { cards[$0].card.state == .new }
+    }
+
+    /// nextNew: the next new card within the day's limit, of a word not asked this session.
+    private mutating func nextNew(current: Int?) -> Int? {
+        guard newToday < newWordLimit else { return nil }
+        var skipped: [Int] = []
+        defer { newOrder.replaceSubrange(newHead..<newHead, with: skipped); }
+        while newHead < newOrder.count {
+            let slot = newOrder[newHead]
+            newHead += 1
+            guard cards[slot].card.state == .new, slot != current else { continue }
+            if askedWords.contains(words[slot]) {
+                skipped.append(slot)
+                continue
+            }
+            newToday += 1
+            return slot
+        }
+        return nil
+    }
+
     /// update: the card's state after a review (from the database), so the queue sees it.
-    public mutating func update(_ record: CardRecord, at position: Int) {
-        guard cards.indices.contains(position) else { return }
-        cards[position] = record
+    public mutating func update(_ record: CardRecord, at slot: Int) {
+        guard cards.indices.contains(slot) else { return }
+        if cards[slot].card.state == .new, record.card.state != .new { extraOrder = nil }
+        cards[slot] = record
         if record.card.state == .learning || record.card.state == .relearning {
-            learning.insert(position)
+            learning.insert(slot)
         } else {
-            learning.remove(position)
+            learning.remove(slot)
+        }
+    }
+
+    /// refresh: a card another window changed since the queue was built: its row as it is now
+    /// (no learning-list bookkeeping: this session did not review it).
+    public mutating func refresh(_ record: CardRecord, at slot: Int) {
+        guard cards.indices.contains(slot) else { return }
+        cards[slot] = record
+    }
+
+    /// putBack: a card picked but never answered (undo brought the previous word back) is the
+    /// next of its kind again, and its word counts as not asked.
+    public mutating func putBack(_ slot: Int, source: Source) {
+        guard cards.indices.contains(slot) else { return }
+        shown.remove(slot)
+        askedWords.remove(words[slot])
+        switch source {
+        case .due: dueOrder.append(slot)
+        case .new:
+            newOrder.insert(slot, at: newHead)
+            newToday = max(0, newToday - 1)
+        case .learning, .extraPractice: break
         }
     }
 
     /// markShown: a card shown from outside the queue (a resumed session's word).
-    public mutating func markShown(_ position: Int) {
-        shown.insert(position)
+    public mutating func markShown(_ slot: Int) {
+        shown.insert(slot)
+        if words.indices.contains(slot) { askedWords.insert(words[slot]) }
     }
 
-    /// isCaughtUp: whether nothing is due and today's new words are done at `now`.
+    /// isCaughtUp: whether nothing is due and no new card may be dealt at `now`.
     public func isCaughtUp(now: Date) -> Bool {
-        newToday >= newWordLimit || newHead >= newOrder.count ? !hasDue(now: now) : false
+        !hasNewAllowed && !hasDue(now: now)
     }
 
     /// hasDue: whether any card is due at `now`.
@@ -129,30 +198,31 @@ public struct StudyQueue {
     }
 
     /// isDue: a reviewed card, due at `now`, other than the one up.
-    private func isDue(_ position: Int, now: Date, current: Int?) -> Bool {
-        position != current && cards[position].card.state != .new && cards[position].card.due <= now
+    private func isDue(_ slot: Int, now: Date, current: Int?) -> Bool {
+        slot != current && cards[slot].card.state != .new && cards[slot].card.due <= now
     }
 
-    /// pick: records the card as shown this session and returns it.
-    private mutating func pick(_ position: Int, _ source: Source) -> (position: Int, source: Source) {
-        shown.insert(position)
-        return (position, source)
+    /// pick: records the card (and its word) as shown this session and returns it.
+    private mutating func pick(_ slot: Int, _ source: Source) -> (position: Int, source: Source) {
+        markShown(slot)
+        return (slot, source)
     }
 
-    /// extraPractice: cards not shown this session, reviewed ones by earliest due first, then
-    /// new ones; when all have been shown, a new round over every card.
+    /// extraPractice: reviewed cards only (never a new word beyond the limit), those not shown
+    /// this session first, earliest due first; when all have been shown, a new round.
     private mutating func extraPractice(excluding current: Int?) -> (position: Int, source: Source)? {
         if extraOrder == nil {
-            let reviewed = cards.indices.filter { cards[$0].card.state != .new }.sorted { cards[$0].card.due < cards[$1].card.due }
-            extraOrder = reviewed + cards.indices.filter { cards[$0].card.state == .new }
+            extraOrder = cards.indices.filter { cards[$0].card.state != .new }.sorted { cards[$0].card.due < cards[$1].card.due }
         }
-        let order = extraOrder ?? []
+        let order = (extraOrder ?? []).filter { cards[$0].card.state != .new }
         guard !order.isEmpty else { return nil }
+        extraOrder = order
+        extraHead = min(extraHead, order.count)
         for round in 0..<2 {
             while extraHead < order.count {
-                let position = order[extraHead]
+                let slot = order[extraHead]
                 extraHead += 1
-                if position != current, round == 1 || !shown.contains(position) { return pick(position, .extraPractice) }
+                if slot != current, round == 1 || !shown.contains(slot) { return pick(slot, .extraPractice) }
             }
             extraHead = 0
         }

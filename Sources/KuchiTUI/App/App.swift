@@ -6,16 +6,15 @@ import KuchiCore
 @MainActor
 final class App {
     let state: AppState
-    let user: UserManager
-    /// quiz: the signed-in learner's session; a new learner (or new queue settings between
-    /// sessions) gets a new one, made by `study`.
-    var quiz: ChallengesViewModel
-    /// study: makes quizzes and flash cards for a learner; nil keeps the one quiz given (tests).
-    let study: Study?
-    /// studyKey: who (and with which queue settings) `quiz` was made for.
-    var studyKey: Study.Key?
-    /// quizGeneration: counts new quizzes, so panes holding the old one are rebuilt.
-    var quizGeneration = 0
+    /// session: the signed-in learner's study — the one owner of the quiz, counts, flash cards,
+    /// statistics and notices.
+    let session: LearnerSession
+    /// user: the learner signed in (the session's).
+    var user: UserManager { session.user }
+    /// quiz: the learner's quiz (the session's).
+    var quiz: ChallengesViewModel { session.quiz }
+    /// shownRoute: the route of the last frame (Welcome refreshes its counts when shown).
+    private var shownRoute: Route?
     private let backend: any TerminalBackend
     private let log: RenderLog
     private(set) var hosts: [PaneHost] = []
@@ -49,20 +48,13 @@ final class App {
         var column: Int
     }
 
-    /// seed: fixes the flash cards' order too (`KUCHI_SEED`, tests); nil shuffles freshly.
-    private let seed: UInt64?
-
-    init(state: AppState, user: UserManager, quiz: ChallengesViewModel, backend: any TerminalBackend, log: RenderLog,
-         redrawEverything: Bool = false, seed: UInt64? = nil, study: Study? = nil) {
-        self.study = study
-        studyKey = study?.key(for: user)
+    init(state: AppState, session: LearnerSession, backend: any TerminalBackend, log: RenderLog, redrawEverything: Bool = false) {
         self.redrawEverything = redrawEverything
-        self.seed = seed
         self.state = state
-        self.user = user
-        self.quiz = quiz
+        self.session = session
         self.backend = backend
         self.log = log
+        settle()
     }
 
     /// scene: the scene for the current route.
@@ -70,18 +62,15 @@ final class App {
         switch state.route {
         case .register: RegisterScene(state: state, user: user)
         case .profiles: ProfilesScene(state: state, user: user)
-        case .welcome: WelcomeScene(state: state, user: user, quiz: quiz, status: { [unowned self] in self.study?.status(for: self.user) },
-                                    now: { [unowned self] in self.study?.clock() ?? Date() },
-                                    deckLine: "\(quiz.deck.title) · \(categorySummary == "All \(wholeDeck.categories.count)" ? "all categories" : categorySummary + " categories")")
-        case .challenge: ChallengeScene(state: state, quiz: quiz)
-        case .congratulations: CongratulationsScene(state: state, user: user, quiz: quiz)
-        case .learn: LearnScene(state: state, user: user, cards: flashCards)
+        case .welcome: WelcomeScene(state: state, session: session, deckLine: deckLine)
+        case .challenge: ChallengeScene(state: state, session: session)
+        case .congratulations: CongratulationsScene(state: state, session: session)
+        case .learn: LearnScene(state: state, user: user, cards: session.flashCards)
         case .settings:
-            SettingsScene(state: state, user: user, forgotten: { [unowned self] in self.resetSessions() },
-                          deckTitle: quiz.deck.title, categorySummary: categorySummary)
-        case .stats: StatsScene(state: state, stats: statsModel, clock: { [unowned self] in self.study?.clock() ?? Date() })
+            SettingsScene(state: state, session: session, deckTitle: session.deck.title, categorySummary: categorySummary)
+        case .stats: StatsScene(state: state, stats: session.statsModel, clock: session.clock)
         case .decks: DecksScene(state: state, user: user, decks: deckChoices)
-        case .categories: CategoriesScene(state: state, user: user, deck: wholeDeck)
+        case .categories: CategoriesScene(state: state, user: user, deck: session.wholeDeck)
         }
     }
 
@@ -91,6 +80,7 @@ final class App {
     func run() -> Int32? {
         render()
         while !state.quitting {
+            backend.idleMilliseconds = idleMilliseconds
             guard var event = backend.nextEvent(wait: true) else { continue }
             while true {
                 if case .interrupted(let signal) = event { return signal }
@@ -104,10 +94,37 @@ final class App {
         return nil
     }
 
+    /// idleMilliseconds: how long the input loop may sleep: while Welcome is up, until the next
+    /// minute (its counts refresh each minute and at the day's rollover); otherwise forever.
+    private var idleMilliseconds: Int32 {
+        guard state.route == .welcome, session.status != nil else { return -1 }
+        let now = session.clock()
+        let rollover = session.selection.day.end(of: now).timeIntervalSince(now)
+        let wait = min(60, max(1, rollover + 0.5))
+        return Int32(wait * 1000)
+    }
+
+    /// settle: after each event, state catches up with it — never while drawing: Learn hidden
+    /// in Settings sends the route there, the session makes a new quiz when the learner or their
+    /// words changed, and Welcome's counts are fresh when it is shown.
+    func settle() {
+        if state.route == .learn, !user.learningEnabled { state.go(.settings) }
+        if state.route != .decks { deckChoicesCache = nil }
+        let generation = session.quizGeneration
+        session.settle()
+        if session.quizGeneration != generation { state.set(\.choiceCursor, to: ListCursor()) }
+        if state.route == .welcome { session.refreshStatus(force: shownRoute != .welcome) }
+        shownRoute = state.route
+    }
+
     /// handle: one event. A notice closes on any key or click, which then does its normal job
     /// (a name's first letter is typed, not swallowed) — except Esc, which only closes it.
     func handle(_ event: InputEvent) {
+        defer { settle() }
         switch event {
+        case .idle:
+            // The wait ended with no input: Welcome's counts move on with the clock.
+            break
         case .terminalResized:
             // The one resize path: render() compares the backend's size with the last layout.
             break
@@ -190,45 +207,26 @@ final class App {
         scene.helpLines + appBindings(for: scene).filter(\.isEnabled).map(\.helpLine)
     }
 
-    /// resetSessions: a forgotten learner's quiz and flash cards must not pass to the next one.
-    func resetSessions() {
-        state.startSession(quiz, user: user)
-        flashCardsStorage = nil
-    }
-
-    /// deckChoicesCache, wholeDeckCache: what the deck picker and the category filter list,
-    /// loaded once when they open (decks are files; `scene` is asked for on every key).
+    /// deckChoicesCache: what the deck picker lists, loaded once when it opens (decks are
+    /// files; `scene` is asked for on every key).
     var deckChoicesCache: [(name: String, title: String, count: Int)]?
-    var wholeDeckCache: Deck?
-
-    /// statsStorage: the Stats tab's model for the current learner and deck (made on first use).
-    var statsStorage: StatsModel?
-
-    /// deckProblem: why the learner's chosen deck or categories could not be used.
-    var deckProblem: String?
 
     /// open: switches tab (from keys or a click on the tab bar).
     func open(_ tab: Tab) {
         // The figures are computed when the tab opens (the answers since were written to the
         // database); only the charts whose figures changed redraw.
-        if tab == .stats, state.route != .stats { statsModel.refresh(now: study?.clock() ?? Date()) }
+        if tab == .stats, state.route != .stats { session.statsModel.refresh(now: session.clock()) }
+        // The Challenge tab shows the session under way (or its end); with none, Welcome,
+        // where Start builds the queue.
+        if tab == .challenge, !session.isStarted {
+            state.go(.welcome)
+            return
+        }
         state.open(tab, sessionComplete: quiz.isComplete)
     }
 
-    /// flashCards: the Learn tab's deck, made on first use (a large deck costs nothing until then).
-    private var flashCards: FlashCardsViewModel {
-        if let cards = flashCardsStorage { return cards }
-        let cards = study?.cards(for: user, deck: quiz.deck)
-            ?? seed.map { FlashCardsViewModel(deck: quiz.deck, random: SeededGenerator(seed: $0)) }
-            ?? FlashCardsViewModel(deck: quiz.deck, random: SystemRandomNumberGenerator())
-        flashCardsStorage = cards
-        return cards
-    }
-
-    var flashCardsStorage: FlashCardsViewModel?
-
     /// flashCardsForTesting: the Learn deck, for tests that need to know which card is up.
-    var flashCardsForTesting: FlashCardsViewModel { flashCards }
+    var flashCardsForTesting: FlashCardsViewModel { session.flashCards }
 
     /// click: the topmost click target under the pointer performs its action, exactly as the
     /// key bound to it would. While a modal pane is up only its own targets count; a click
@@ -255,13 +253,9 @@ final class App {
     /// writes nothing at all.
     func render() {
         let size = backend.size
-        if state.route == .learn, !user.learningEnabled { state.go(.settings) }
-        if state.route != .decks { deckChoicesCache = nil }
-        refreshStudy()
-        quiz.setAnswerKind(state.answerKind(for: user))
         let key = LayoutKey(size: size, route: state.route, fits: contentFits, helpVisible: state.helpVisible,
                             learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget,
-                            takenProfile: state.takenProfile?.id, quizGeneration: quizGeneration, notice: notice,
+                            takenProfile: state.takenProfile?.id, quizGeneration: session.quizGeneration, notice: notice,
                             answerKind: quiz.answerKind)
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),

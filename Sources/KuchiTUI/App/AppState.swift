@@ -77,7 +77,7 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, deck, categories, forget
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, deck, categories, forget
 }
 
 /// CongratulationsButton: the buttons at the end of a session, in order.
@@ -125,13 +125,6 @@ final class AppState {
     var categoryCursor = ListCursor(index: 0)
     /// confirmingForget: the "Forget me" confirmation is up.
     var confirmingForget = false
-    /// questionsOverride: `--questions N`, for this run only (the saved setting is untouched).
-    @ObservationIgnored var questionsOverride: Int?
-    /// directionOverride: `--direction`, for this run only (the saved setting is untouched).
-    @ObservationIgnored var directionOverride: QuizDirection?
-    /// answerOverride: `--answer`, for this run only (the saved setting is untouched).
-    @ObservationIgnored var answerOverride: AnswerKind?
-
     init(route: Route) {
         self.route = route
     }
@@ -147,24 +140,6 @@ final class AppState {
     /// set: writes a value only when it differs (a write redraws the panes that read it).
     func set<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<AppState, Value>, to value: Value) {
         if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
-    }
-
-    /// startSession: a new quiz session with this run's question count (`--questions`, else the
-    /// setting), nothing highlighted.
-    func startSession(_ quiz: ChallengesViewModel, user: UserManager) {
-        quiz.restart(numberOfQuestions: questionsOverride ?? user.numberOfQuestions)
-        quiz.setAnswerKind(answerKind(for: user))
-        set(\.choiceCursor, to: ListCursor())
-    }
-
-    /// direction: this run's directions: `--direction`, else the learner's setting.
-    func direction(for user: UserManager) -> QuizDirection {
-        directionOverride ?? user.studyDirection
-    }
-
-    /// answerKind: this run's answer kind: `--answer`, else the learner's setting.
-    func answerKind(for user: UserManager) -> AnswerKind {
-        answerOverride ?? user.answerKind
     }
 
     /// openRegister: Register for a new learner, Esc returning to `origin` (nil: Esc quits).

@@ -21,6 +21,9 @@ struct DueCommand: ParsableCommand {
     @Flag(help: "Print only the number of words due now.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Count this deck (a name from `kuchi decks`) instead of the learner's chosen one.", valueName: "name"))
+    var deck: String?
+
     /// execute: prints the status and returns the exit status.
     func execute(now: Date = Date()) -> Int32 {
         let status: StudyStatus
@@ -33,22 +36,33 @@ struct DueCommand: ParsableCommand {
         return status.dueNow > 0 ? 0 : 1
     }
 
-    /// status: the chosen learner's standing; before any session, the bundled deck's first
-    /// words are what is new.
+    /// status: the chosen learner's standing in what they study — their deck (or `--deck`),
+    /// categories and directions, with their own new-word limit and day rollover: the same
+    /// figures Welcome shows (`LearnerSession.status`).
     func status(now: Date) throws(LearnerOptions.CommandFailure) -> StudyStatus {
         let options = learner.resolved(root: root)
         let profile = try options.learner()
-        let limit = StudyQueue.defaultNewWordLimit
         let database = try options.database()
-        do {
-            if let database, try database.hasCards(learner: profile.id) {
-                return try database.status(learner: profile.id, now: now, newWordLimit: limit)
-            }
+        let settings = profile.settings
+        let library = DeckLibrary(dataDirectory: options.dataDir.map { URL(fileURLWithPath: $0) })
+        let whole: Deck
+        do throws(DeckError) {
+            let name = deck ?? settings.deck
+            whole = name.isEmpty || (deck == nil && !library.names().contains(name)) ? try Deck.bundled() : try library.resolve(name)
         } catch {
-            throw LearnerOptions.CommandFailure(message: "could not read the learner database: \(error)")
+            throw LearnerOptions.CommandFailure(message: error.description)
         }
-        let words = (try? Deck.bundled().challenges.count) ?? 0
-        return StudyStatus(dueNow: 0, newAvailable: min(limit, words), nextReview: nil)
+        var selection = StudySelection(learner: profile.id, settings: settings)
+        if deck != nil { selection.categories = [] }
+        let chosen = whole.selecting(categories: selection.categories) ?? whole
+        guard let database else {
+            let words = selection.direction.cardKeys(in: chosen).count
+            return StudyStatus(dueNow: 0, newAvailable: min(Settings.clampNewWordsPerDay(settings.newWordsPerDay), words), nextReview: nil)
+        }
+        guard let status = LearnerSession.status(database: database, learner: profile.id, deck: chosen, selection: selection, now: now) else {
+            throw LearnerOptions.CommandFailure(message: "could not read the learner database.")
+        }
+        return status
     }
 
     /// run: ArgumentParser's entry; main.swift may call `execute()` directly instead.

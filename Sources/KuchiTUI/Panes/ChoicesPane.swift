@@ -44,6 +44,10 @@ struct ChoicesPane: Pane {
         screen.box(screen.bounds, style: theme.frame, title: "Choices", titleStyle: theme.title)
         let inner = screen.bounds.inset(by: 1)
         guard inner.rows > 0, inner.columns > 0, let test = quiz.currentTest else { return }
+        guard !quiz.teaching else {
+            screen.putCentered("A new word — Enter goes on to the question", row: inner.row + inner.rows / 2, in: inner, style: theme.dim)
+            return
+        }
         guard quiz.choicesVisible else {
             screen.putCentered("Choices hidden — Space shows them", row: inner.row + inner.rows / 2, in: inner, style: theme.dim)
             screen.onClick(inner, ChallengeScene.Action.toggleChoices)

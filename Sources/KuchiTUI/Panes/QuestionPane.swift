@@ -62,15 +62,28 @@ struct QuestionPane: Pane {
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
         let area = screen.bounds
-        screen.onClick(area, ChallengeScene.Action.toggleChoices)
         guard let test = quiz.currentTest else {
             screen.box(area, style: theme.frame, title: "Question", titleStyle: theme.title)
+            if quiz.nothingToStudy { drawNothingToStudy(into: &screen, theme: theme) }
             return
         }
+        if quiz.teaching {
+            NewWordCard(challenge: test.challenge).draw(into: &screen, theme: theme)
+            return
+        }
+        screen.onClick(area, ChallengeScene.Action.toggleChoices)
         let challenge = test.challenge
-        screen.box(area, style: theme.frame, title: challenge.category ?? "Question", titleStyle: theme.title)
-        let inner = area.inset(by: 1)
+        let title = quiz.isExtraPractice ? "Extra practice · " + (challenge.category ?? "Question") : challenge.category ?? "Question"
+        screen.box(area, style: theme.frame, title: title, titleStyle: theme.title)
+        var inner = area.inset(by: 1)
         guard inner.rows > 0, inner.columns > 0 else { return }
+        if quiz.isExtraPractice, inner.rows >= 4 {
+            // Said on the Challenge screen itself: nothing due is being skipped, and no new word
+            // beyond today's limit is coming.
+            screen.putCentered("All caught up — extra practice of words you have seen".truncated(toWidth: inner.columns - 2),
+                               row: inner.row, in: inner, style: theme.dim)
+            inner = Rect(row: inner.row + 1, column: inner.column, rows: inner.rows - 1, columns: inner.columns)
+        }
         let prompt = Self.prompt(for: test, hintVisible: quiz.hintVisible, answerKind: quiz.answerKind)
         let hint = TextWrap.lines(prompt.hint, width: inner.columns - 2)
         let feedback = feedbackLines(width: inner.columns - 2, theme: theme)
@@ -85,6 +98,19 @@ struct QuestionPane: Pane {
         }
         for (offset, line) in feedback.prefix(feedbackRows).enumerated() {
             screen.putCentered(line.text, row: inner.row + contentRows + offset, in: inner, style: line.style)
+        }
+    }
+
+    /// drawNothingToStudy: no word is due, today's new words are done and none has been seen
+    /// yet for extra practice.
+    private func drawNothingToStudy(into screen: inout Screen, theme: Theme) {
+        let inner = screen.bounds.inset(by: 1)
+        let text = "Nothing to study now: no word is due and today's new words are done. "
+            + "Come back later, or raise New words per day in Settings."
+        let lines = TextWrap.lines(text, width: max(inner.columns - 2, 1), maximumLines: max(inner.rows, 1))
+        let top = inner.row + max(0, (inner.rows - lines.count) / 2)
+        for (offset, line) in lines.enumerated() {
+            screen.putCentered(line, row: top + offset, in: inner, style: theme.accent)
         }
     }
 

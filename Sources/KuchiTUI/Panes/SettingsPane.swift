@@ -5,6 +5,8 @@ import KuchiCore
 struct SettingsPane: Pane {
     let user: UserManager
     let state: AppState
+    /// overrides: this run's command-line choices (the notes say a saved change waits for them).
+    var overrides = StudyOverrides()
     /// deckTitle, categorySummary: the deck studied and which of its categories ("All 26").
     var deckTitle = ""
     var categorySummary = ""
@@ -62,13 +64,13 @@ struct SettingsPane: Pane {
             value(row, into: &screen, row: line, column: left + labelWidth, width: width - labelWidth, theme: theme, focused: focused)
         }
         var note = Self.note(for: state.settingsRow)
-        if let override = state.questionsOverride, state.settingsRow == .questions {
+        if let override = overrides.questions, state.settingsRow == .questions {
             note = "This run plays \(override) (--questions \(override)); the setting applies from the next launch."
         }
-        if let override = state.directionOverride, state.settingsRow == .direction {
+        if let override = overrides.direction, state.settingsRow == .direction {
             note = "This run asks \(override.title) (--direction \(override.rawValue)); the setting applies from the next launch."
         }
-        if let override = state.answerOverride, state.settingsRow == .answerKind {
+        if let override = overrides.answerKind, state.settingsRow == .answerKind {
             note = "This run uses “\(override.title)” (--answer \(override.rawValue)); the setting applies from the next launch."
         }
         let noteRow = placement.top + 2 + placement.visible * placement.spacing
@@ -90,6 +92,7 @@ struct SettingsPane: Pane {
         case .cardColor: "Card colour"
         case .direction: "Direction"
         case .answerKind: "Answer by"
+        case .teachNew: "Teach new words"
         case .forget: "Forget me"
         }
     }
@@ -107,7 +110,8 @@ struct SettingsPane: Pane {
         case .cardColor: "The colour of the Learn tab's flash cards."
         case .direction: "Which way words are asked: Japanese → English, English → Japanese, reading (kanji → kana) or mixed."
         case .answerKind: "Choose from three, or type the answer (romaji becomes kana as you type)."
-        case .forget: "Deletes the saved profile and returns to Register (asks first)."
+        case .teachNew: "On: a word met for the first time is shown with its reading and meaning before it is asked."
+        case .forget: "Deletes the saved profile and all its progress, and returns to Register (asks first)."
         }
     }
 
@@ -142,9 +146,10 @@ struct SettingsPane: Pane {
             stepper(user.studyDirection.title, for: row, into: &screen, row: line, column: column, theme: theme)
         case .answerKind:
             stepper(user.answerKind.title, for: row, into: &screen, row: line, column: column, theme: theme)
-        case .learning:
-            let end = screen.put(user.learningEnabled ? "[x] on" : "[ ] off", row: line, column: column, style: theme.accent)
-            screen.onClick(Rect(row: line, column: column, rows: 1, columns: end - column), SettingsScene.Action.select(.learning))
+        case .learning, .teachNew:
+            let on = row == .learning ? user.learningEnabled : user.teachNewWords
+            let end = screen.put(on ? "[x] on" : "[ ] off", row: line, column: column, style: theme.accent)
+            screen.onClick(Rect(row: line, column: column, rows: 1, columns: end - column), SettingsScene.Action.select(row))
         case .cardColor where width < CardColor.allCases.count * 4 + 8:
             // Too narrow for the swatches: the colour's name, changed with ← →.
             let end = stepper(user.cardColor.rawValue, for: row, into: &screen, row: line, column: column, theme: theme)

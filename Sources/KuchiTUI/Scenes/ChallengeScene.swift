@@ -23,18 +23,34 @@ struct ChallengeScene: Scene {
         case reveal
         /// deleteBackward, deleteWord, clearField: Backspace, Ctrl-W, Ctrl-U in the field.
         case deleteBackward, deleteWord, clearField
+        /// finishTeaching: the New word card has been read; the question comes.
+        case finishTeaching
+        /// undo: takes back the last graded answer (its review and the card's new state).
+        case undo
     }
 
     let state: AppState
-    let quiz: ChallengesViewModel
+    /// session: the learner's study; the screen works on its quiz.
+    let session: LearnerSession
+    var quiz: ChallengesViewModel { session.quiz }
     let title = "Challenge"
 
     /// isTyping: answers are typed and a word is up, so the field has focus.
-    var isTyping: Bool { quiz.answerKind == .type && quiz.currentTest != nil }
+    var isTyping: Bool { quiz.answerKind == .type && quiz.currentTest != nil && !quiz.teaching }
 
     var capturesText: Bool { isTyping }
 
     var bindings: [Binding<Action>] {
+        if quiz.teaching {
+            return [
+                Binding([.enter, .space], .finishTeaching, keys: "Enter", helpKeys: "Enter Space", bar: "Go on",
+                        help: "go on from the New word card to the question"),
+                Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
+                        help: "take back the last answer (it is asked again)", when: quiz.canUndo),
+                Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
+                        help: "back to Welcome (the session is kept)", priority: .essential),
+            ]
+        }
         if isTyping { return typingBindings }
         let count = quiz.currentTest?.answers.count ?? 0
         let choosing = quiz.choicesVisible && count > 0
@@ -55,6 +71,11 @@ struct ChallengeScene: Scene {
                     help: "show or hide the choices (or click the question)", when: quiz.currentTest != nil),
             Binding([.character("h")], .toggleHint, keys: "h", bar: "Reading",
                     help: "show or hide the reading and romaji", when: quiz.currentTest != nil, priority: .optional),
+            // Shown while a word is up (not only once there is an answer to undo), so the bar does
+            // not change on the first answer; with nothing to undo the key does nothing.
+            Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
+                    help: "take back the last answer: its grade is deleted and the word is asked again",
+                    when: quiz.currentTest != nil || quiz.canUndo, priority: .optional),
             Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
                     help: "back to Welcome (the session is kept)", priority: .essential),
         ]
@@ -72,6 +93,9 @@ struct ChallengeScene: Scene {
                     keys: "Backspace Ctrl-W Ctrl-U", help: "delete pending romaji or a kana, the last word, or everything"),
             Binding([.control("r"), .function(3)], .toggleHint, keys: "Ctrl-R", helpKeys: "Ctrl-R F3", bar: "Hint",
                     help: "show or hide the hint", priority: .optional),
+            Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
+                    help: "take back the last answer (a typo judged a miss): its grade is deleted and the word is asked again",
+                    priority: .optional),
             Binding([.escape], .back, keys: "Esc", bar: "Back", help: "back to Welcome (the session is kept)", priority: .essential),
         ]
     }
@@ -120,6 +144,9 @@ struct ChallengeScene: Scene {
         case .deleteBackward: quiz.typedAnswer.backspace()
         case .deleteWord: quiz.typedAnswer.deleteWord()
         case .clearField: quiz.typedAnswer.clear()
+        case .finishTeaching: quiz.finishTeaching()
+        case .undo:
+            if quiz.undoLastAnswer() { state.set(\.choiceCursor, to: ListCursor()) }
         }
     }
 

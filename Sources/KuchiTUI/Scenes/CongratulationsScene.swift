@@ -9,11 +9,15 @@ struct CongratulationsScene: Scene {
         case press(CongratulationsButton)
         case pressFocused
         case back
+        /// undo: takes back the answer that ended the session; its word is asked again.
+        case undo
     }
 
     let state: AppState
-    let user: UserManager
-    let quiz: ChallengesViewModel
+    /// session: the learner's study (Play Again starts a new session there).
+    let session: LearnerSession
+    var user: UserManager { session.user }
+    var quiz: ChallengesViewModel { session.quiz }
     let title = "Congratulations"
 
     var bindings: [Binding<Action>] {
@@ -23,6 +27,8 @@ struct CongratulationsScene: Scene {
             Binding([.enter, .space], .pressFocused, keys: "Enter", helpKeys: "Enter Space", bar: "Select",
                     help: "press the focused button (or click one)"),
             Binding([.character("p")], .press(.playAgain), keys: "p", bar: "Play again", help: "play again (the score starts over)"),
+            Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
+                    help: "take back the last answer (it is asked again)", when: quiz.canUndo),
             Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back", help: "back to Welcome",
                     priority: .essential),
         ]
@@ -41,6 +47,11 @@ struct CongratulationsScene: Scene {
         case .pressFocused: press(state.congratulationsButton)
         case .press(let button): press(button)
         case .back: state.go(.welcome)
+        case .undo:
+            if quiz.undoLastAnswer() {
+                state.set(\.choiceCursor, to: ListCursor())
+                state.go(.challenge)
+            }
         }
     }
 
@@ -50,7 +61,8 @@ struct CongratulationsScene: Scene {
         state.set(\.congratulationsButton, to: button)
         switch button {
         case .playAgain:
-            state.startSession(quiz, user: user)
+            session.startSession()
+            state.set(\.choiceCursor, to: ListCursor())
             state.go(.challenge)
         case .backToWelcome:
             state.go(.welcome)

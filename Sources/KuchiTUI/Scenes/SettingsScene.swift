@@ -17,9 +17,9 @@ struct SettingsScene: Scene {
     }
 
     let state: AppState
-    let user: UserManager
-    /// forgotten: called after Forget me, so the app can drop that learner's session.
-    let forgotten: @MainActor () -> Void
+    /// session: the learner's study (Forget me deletes their progress there).
+    let session: LearnerSession
+    var user: UserManager { session.user }
     /// deckTitle, categorySummary: what the Deck and Categories rows show.
     var deckTitle = ""
     var categorySummary = ""
@@ -34,7 +34,7 @@ struct SettingsScene: Scene {
             ]
         }
         let row = state.settingsRow
-        let switchable = row == .learning || row == .forget || row == .deck || row == .categories
+        let switchable = row == .learning || row == .teachNew || row == .forget || row == .deck || row == .categories
         return [
             Binding(triggers: [(.up, .moveUp), (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown)],
                     keys: "↑↓", helpKeys: "↑ ↓  k j", bar: "Move", help: "move between settings"),
@@ -45,7 +45,7 @@ struct SettingsScene: Scene {
                     keys: "←→", helpKeys: "← → - +", bar: "Change", help: "change the value (or click ◂ ▸)",
                     when: ![.forget, .deck, .categories].contains(row)),
             Binding([.space, .enter], .activateFocused, keys: "Space", helpKeys: "Space Enter",
-                    bar: row == .learning ? "Toggle" : (row == .forget ? "Press" : "Choose"),
+                    bar: row == .learning || row == .teachNew ? "Toggle" : (row == .forget ? "Press" : "Choose"),
                     help: "toggle a switch, press a button, or choose the deck or categories (or click it)",
                     when: switchable),
             Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back", help: "back to Welcome",
@@ -55,13 +55,15 @@ struct SettingsScene: Scene {
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
         var panes: [(pane: any Pane, frame: Rect)] = [
-            (SettingsPane(user: user, state: state, deckTitle: deckTitle, categorySummary: categorySummary), body),
+            (SettingsPane(user: user, state: state, overrides: session.overrides, deckTitle: deckTitle, categorySummary: categorySummary), body),
         ]
         if state.confirmingForget {
             let frame = Layout.centered(rows: 7, columns: 56, in: body)
+            let reviews = session.reviewCount
+            let progress = reviews == 1 ? "1 review" : "\(reviews) reviews"
             let message = user.rememberMe
-                ? "Forget \(user.name)? The saved profile and its settings are deleted, and Kuchi returns to Register."
-                : "Forget \(user.name)? Nothing is saved for this name; Kuchi returns to Register."
+                ? "Forget \(user.name)? Deletes your profile and all your progress: \(progress). Kuchi returns to Register."
+                : "Forget \(user.name)? Deletes all your progress (\(progress)); no profile is saved for this name. Kuchi returns to Register."
             panes.append((ConfirmPane(message: message, yes: ("y", "Forget me", Action.confirmForget),
                                       no: ("n", "Keep", Action.keepProfile)), frame))
         }
@@ -85,8 +87,7 @@ struct SettingsScene: Scene {
             activate(row)
         case .confirmForget:
             state.confirmingForget = false
-            user.forget()
-            forgotten()
+            session.forget()
             state.openRegister(from: nil)
         case .keepProfile: state.confirmingForget = false
         case .back: state.go(.welcome)
@@ -111,6 +112,7 @@ struct SettingsScene: Scene {
             user.dayRolloverHour = (user.dayRolloverHour + step + 24) % 24
         case .appearance: user.appearance = Self.cycle(user.appearance, by: step)
         case .learning: user.learningEnabled.toggle()
+        case .teachNew: user.teachNewWords.toggle()
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
         case .direction: user.studyDirection = Self.cycle(user.studyDirection, by: step)
         case .answerKind: user.answerKind = Self.cycle(user.answerKind, by: step)
@@ -122,6 +124,7 @@ struct SettingsScene: Scene {
     private func activate(_ row: SettingsRow) {
         switch row {
         case .learning: user.learningEnabled.toggle()
+        case .teachNew: user.teachNewWords.toggle()
         case .forget: state.confirmingForget = true
         case .deck:
             state.set(\.deckCursor, to: ListCursor(index: 0))

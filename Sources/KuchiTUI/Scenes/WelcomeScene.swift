@@ -14,12 +14,10 @@ struct WelcomeScene: Scene {
     }
 
     let state: AppState
-    let user: UserManager
-    let quiz: ChallengesViewModel
-    /// status: where the learner stands (due, new, next review), read once per layout: a
-    /// database query, not something to run on every key.
-    var status: @MainActor () -> StudyStatus? = { nil }
-    var now: @MainActor () -> Date = Date.init
+    /// session: the learner's study: the quiz, the counts (refreshed by the app, not here).
+    let session: LearnerSession
+    var user: UserManager { session.user }
+    var quiz: ChallengesViewModel { session.quiz }
     /// deckLine: the deck studied and what of it ("Kuchi beginner deck (JLPT N5) · all categories").
     var deckLine: String?
     let title = "Welcome"
@@ -31,7 +29,7 @@ struct WelcomeScene: Scene {
 
     var bindings: [Binding<Action>] {
         [
-            Binding([.enter, .space], .start, keys: "Enter", helpKeys: "Enter Space", bar: quiz.isInProgress ? "Continue" : "Start",
+            Binding([.enter, .space], .start, keys: "Enter", helpKeys: "Enter Space", bar: session.isInProgress ? "Continue" : "Start",
                     help: "start the challenge, or continue the session under way (or click the button)"),
             Binding([.character("p")], .switchProfile, keys: "p", bar: "Switch learner", help: "play as another saved learner",
                     when: otherProfiles),
@@ -42,15 +40,14 @@ struct WelcomeScene: Scene {
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
-        let status = self.status()
-        return [(WelcomePane(user: user, quiz: quiz, status: status.map { $0.welcomeText(now: now()) },
-                             caughtUp: status?.isCaughtUp ?? false, deckLine: deckLine), body)]
+        [(WelcomePane(session: session, deckLine: deckLine), body)]
     }
 
     func perform(_ action: Action) {
         switch action {
         case .start:
-            if !quiz.isInProgress { state.startSession(quiz, user: user) }
+            session.startSession()
+            state.set(\.choiceCursor, to: ListCursor())
             state.go(.challenge)
         case .switchProfile:
             state.set(\.profileCursor, to: ListCursor(index: 0))

@@ -15,6 +15,8 @@ enum InputEvent: Equatable, Sendable {
     case mouseClicked(row: Int, column: Int)
     /// interrupted: SIGINT, SIGTERM or SIGHUP arrived; the app saves and exits.
     case interrupted(signal: Int32)
+    /// idle: the wait for input ended (`idleMilliseconds`) with nothing typed: time moved on.
+    case idle
 }
 
 /// TerminalBackend: where frames go and events come from — ncurses in the app, an in-memory
@@ -38,4 +40,7 @@ protocol TerminalBackend: AnyObject {
     /// nextEvent: the next input; `wait` false returns nil at once when none is pending, so a
     /// paste or a burst of resizes is handled before a single redraw.
     func nextEvent(wait: Bool) -> InputEvent?
+    /// idleMilliseconds: how long a waiting `nextEvent` blocks before returning `.idle`
+    /// (-1: until input comes).
+    var idleMilliseconds: Int32 { get set }
 }

@@ -15,6 +15,8 @@ final class NcursesTerminal: TerminalBackend {
     /// Kuchi drew stays on the shell's screen unless it is cleared on exit.
     private let hasAlternateScreen: Bool
     private var decoder = UTF8Decoder()
+    /// idleMilliseconds: how long a waiting read blocks before `.idle` (-1: until input).
+    var idleMilliseconds: Int32 = -1
     /// shown: what each pane's window holds now, to copy only the cells that change.
     private var shown: [ObjectIdentifier: Screen] = [:]
     private let screenPointer: OpaquePointer
@@ -139,7 +141,9 @@ final class NcursesTerminal: TerminalBackend {
     }
 
     func nextEvent(wait: Bool) -> InputEvent? {
-        nodelay(kuchi_stdscr(), !wait)
+        // Waiting blocks until input, or for `idleMilliseconds` (Welcome's counts move with
+        // the clock); not waiting returns at once.
+        if wait { wtimeout(kuchi_stdscr(), idleMilliseconds) } else { nodelay(kuchi_stdscr(), true) }
         var failures = 0
         while true {
             if let signal = TerminalRestorer.pendingSignal() {
@@ -162,6 +166,7 @@ final class NcursesTerminal: TerminalBackend {
                 // SA_RESTART); otherwise ERR means "no input" in non-blocking mode.
                 if let signal = TerminalRestorer.pendingSignal() { return .interrupted(signal: signal) }
                 guard wait else { return nil }
+                if idleMilliseconds >= 0 { return .idle }
                 // A read that failed because another program made the terminal non-blocking
                 // meanwhile is not a sign that the terminal is gone.
                 if TerminalRestorer.makeInputBlocking() { continue }

@@ -42,6 +42,8 @@ final class InMemoryTerminal: TerminalBackend {
     }
 
     func nextEvent(wait: Bool) -> InputEvent? { nil }
+
+    var idleMilliseconds: Int32 = -1
 }
 
 /// Pilot: drives the real App with keys, clicks and resizes, like Textual's Pilot, and
@@ -54,24 +56,28 @@ final class Pilot {
     var quiz: ChallengesViewModel { app.quiz }
     let user: UserManager
     let state: AppState
+    /// session: the learner's study, as the app has it.
+    let session: LearnerSession
 
     init(rows: Int = 30, columns: Int = 100, deck: Deck = TestDecks.small, route: Route = .challenge,
          name: String? = "さくら", seed: UInt64 = 7, questions: Int = 3, colors: Bool = true, store: ProfileStore? = nil,
-         database: LearnerDatabase? = nil) {
+         database: LearnerDatabase? = nil, teach: Bool = false) {
         terminal = InMemoryTerminal(rows: rows, columns: columns, colors: colors)
         user = UserManager(store: store, clock: { Date(timeIntervalSince1970: 1_000_000) })
         if store != nil { user.loadSavedProfiles() }
         if let name { user.register(name: name, rememberMe: false) }
         user.numberOfQuestions = questions
+        // Teaching new words is tested on its own; the other tests ask at once.
+        user.teachNewWords = teach
         let clock: @MainActor () -> Date = { Date(timeIntervalSince1970: 1_000_000) }
-        // With a database, quizzes come from the learner's progress, as in the app.
-        let study = database.map { Study(deck: deck, database: $0, seed: seed, clock: clock) }
-        let quiz = study?.quiz(for: user, deck: deck, questions: questions)
-            ?? ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: seed), clock: clock)
-        state = AppState(route: route)
         // Like `--questions`: a registration made during the test starts from default settings.
-        state.questionsOverride = questions
-        app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: nil), seed: seed, study: study)
+        // With a database, quizzes come from the learner's progress, as in the app.
+        session = LearnerSession(user: user, bundled: deck, database: database, overrides: StudyOverrides(deck: deck, questions: questions),
+                                 seed: seed, clock: clock)
+        // A test that starts on the Challenge screen starts a session, as Enter on Welcome does.
+        if route == .challenge { session.startSession() }
+        state = AppState(route: route)
+        app = App(state: state, session: session, backend: terminal, log: RenderLog(path: nil))
         app.render()
     }
 

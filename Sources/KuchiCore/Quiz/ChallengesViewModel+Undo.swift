@@ -1,0 +1,98 @@
+import Foundation
+
+/// UndoPoint: the quiz as it stood before a graded answer, and what the store recorded for it.
+struct UndoPoint {
+    var index: Int?
+    var slot: Int?
+    var source: StudyQueue.Source?
+    var test: ChallengeTest?
+    var triedAnswers: Set<String>
+    var graded: Bool
+    var missedShowing: Bool
+    var answeredIndices: [Int]
+    var answeredCards: [Int64]
+    var remaining: [Int]
+    var missedWords: [MissedWord]
+    var score: (correct: Int, wrong: Int, streak: Int, bestStreak: Int, elapsed: TimeInterval)
+    var isExtraPractice: Bool
+    /// before: the card before the answer (with a learner's memory).
+    var before: CardRecord?
+    /// recorded: the review as stored, nil when nothing was written.
+    var recorded: RecordedReview?
+}
+
+/// ChallengesViewModel+Undo: the last graded answer taken back — a typo judged a miss costs one
+/// key. The review row is deleted and the card row restored in one transaction, the score and
+/// the queue step back, and the word is asked again.
+extension ChallengesViewModel {
+    /// undoLastAnswer: takes back the last graded answer; false when there is none, or when
+    /// another window has reviewed that card since (then `problem` says so).
+    @discardableResult
+    public func undoLastAnswer() -> Bool {
+        guard let point = undoPoint else { return false }
+        let current = capture()
+        let abandoned = currentSlot.flatMap { slot in currentSource.map { (slot, $0) } }
+        restore(point)
+        if let memory, let slot = point.slot, let before = point.before {
+            guard memory.undo(point.recorded, slot: slot, before: before, snapshot: snapshot(memory)) else {
+                restore(current)
+                forgetUndo()
+                set(\.problem, to: "That answer can no longer be undone: the word was reviewed again in another window.")
+                return false
+            }
+            if let (abandonedSlot, source) = abandoned, abandonedSlot != slot { memory.putBack(abandonedSlot, source: source) }
+            reportProblem(of: memory)
+        }
+        forgetUndo()
+        return true
+    }
+
+    /// capture: the quiz as it stands now.
+    func capture() -> UndoPoint {
+        UndoPoint(index: currentIndex, slot: currentSlot, source: currentSource, test: currentTest, triedAnswers: triedAnswers,
+                  graded: graded, missedShowing: missedShowing, answeredIndices: answeredIndices, answeredCards: answeredCards,
+                  remaining: remaining, missedWords: missedWords,
+                  score: (score.correct, score.wrong, score.streak, score.bestStreak, score.elapsed),
+                  isExtraPractice: isExtraPractice, before: currentSlot.flatMap { memory?.record(at: $0) }, recorded: nil)
+    }
+
+    /// remember: `point` becomes what undo goes back to, with the review the store kept.
+    func remember(_ point: UndoPoint, recorded: RecordedReview?, graded: Bool, slot: Int?) {
+        guard graded || memory == nil else { return }
+        var point = point
+        point.recorded = recorded
+        if let recorded { point.before = recorded.before }
+        undoPoint = point
+        set(\.canUndo, to: true)
+    }
+
+    /// forgetUndo: nothing to undo any more (a new session, an undo done).
+    func forgetUndo() {
+        undoPoint = nil
+        set(\.canUndo, to: false)
+    }
+
+    /// restore: puts the quiz back to `point`: the word with its choices, the score, the answers.
+    private func restore(_ point: UndoPoint) {
+        currentIndex = point.index
+        currentSlot = point.slot
+        currentSource = point.source
+        set(\.triedAnswers, to: point.triedAnswers)
+        graded = point.graded
+        missedShowing = point.missedShowing
+        answeredIndices = point.answeredIndices
+        answeredCards = point.answeredCards
+        remaining = point.remaining
+        set(\.missedWords, to: point.missedWords)
+        score.restore(correct: point.score.correct, wrong: point.score.wrong, streak: point.score.streak,
+                      bestStreak: point.score.bestStreak, elapsed: point.score.elapsed)
+        set(\.isExtraPractice, to: point.isExtraPractice)
+        set(\.feedback, to: nil)
+        set(\.hintVisible, to: false)
+        set(\.teaching, to: false)
+        set(\.nothingToStudy, to: false)
+        if let test = point.test { prepareField(for: test) }
+        shownAt = clock()
+        set(\.currentTest, to: point.test)
+    }
+}

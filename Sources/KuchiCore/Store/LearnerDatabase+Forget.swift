@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+
+/// LearnerDatabase+Forget: everything the database keeps of one learner, counted and deleted.
+extension LearnerDatabase {
+    /// reviewCount: how many answers the learner has in the log (Forget me says what it deletes).
+    public func reviewCount(learner: UUID) throws -> Int {
+        try writer.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM review WHERE card IN (SELECT id FROM card WHERE learner_deck IN
+                    (SELECT id FROM learner_deck WHERE learner = ?))
+                """, arguments: [learner.uuidString.lowercased()]) ?? 0
+        }
+    }
+
+    /// forget: deletes the learner's reviews, cards, sessions, Learn progress and summaries, in
+    /// one transaction; returns the number of reviews deleted.
+    @discardableResult
+    public func forget(learner: UUID) throws -> Int {
+        try writer.write { db in
+            let decks = "SELECT id FROM learner_deck WHERE learner = :learner"
+            let arguments: StatementArguments = ["learner": learner.uuidString.lowercased()]
+            let reviews = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM review WHERE card IN (SELECT id FROM card WHERE learner_deck IN (\(decks)))",
+                                           arguments: arguments) ?? 0
+            try db.execute(sql: "DELETE FROM review WHERE card IN (SELECT id FROM card WHERE learner_deck IN (\(decks)))", arguments: arguments)
+            if try db.tableExists("review_slot") {
+                try db.execute(sql: "DELETE FROM review_slot WHERE learner_deck IN (\(decks))", arguments: arguments)
+            }
+            try db.execute(sql: "DELETE FROM session WHERE learner_deck IN (\(decks))", arguments: arguments)
+            try db.execute(sql: "DELETE FROM card WHERE learner_deck IN (\(decks))", arguments: arguments)
+            try db.execute(sql: "DELETE FROM learner_deck WHERE learner = :learner", arguments: arguments)
+            return reviews
+        }
+    }
+}
+
+extension LearnerDatabase {
+    /// hasReviews: whether any card of the word (any direction) in a learner deck was reviewed.
+    public func hasReviews(learnerDeck: Int64, question: String, reading: String) throws -> Bool {
+        try writer.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM card WHERE learner_deck = ? AND question = ? AND reading = ? AND state != 0)
+                """, arguments: [learnerDeck, question, reading]) ?? false
+        }
+    }
+}
+
+extension LearnerDatabase {
+    /// savedSession: the session a learner left in a deck (by title), read without creating any
+    /// row; nil when there is none or it cannot be read.
+    public func savedSession(learner: UUID, deck: String) throws -> SessionSnapshot? {
+        let text = try writer.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT snapshot FROM session WHERE learner_deck = (SELECT id FROM learner_deck WHERE learner = ? AND deck = ?)
+                """, arguments: [learner.uuidString.lowercased(), deck])
+        }
+        return text.flatMap { try? SessionSnapshot.decode($0) }
+    }
+}

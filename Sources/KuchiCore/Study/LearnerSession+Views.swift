@@ -1,0 +1,122 @@
+import Foundation
+
+/// LearnerSession+Views: what the other tabs and Welcome read of the learner's study — the
+/// counts, the flash cards, the statistics, the notices — and Forget me.
+extension LearnerSession {
+    /// refreshStatus: Welcome's counts for the selection, recomputed when the selection or the
+    /// study day changed, when asked to (`force`: Welcome shown again), or a minute after the last.
+    public func refreshStatus(force: Bool = false) {
+        let now = clock()
+        let selection = self.selection
+        let dayStart = selection.day.start(of: now)
+        if !force, let key = statusKey, key.selection == selection, key.dayStart == dayStart, now.timeIntervalSince(key.at) < 60,
+           now >= key.at { return }
+        statusKey = (selection, dayStart, now)
+        let figures = Self.status(database: database, learner: user.profileID, deck: deck, selection: selection, now: now)
+        if status != figures { status = figures }
+    }
+
+    /// status: the figures for `selection` in `deck` — one rule for Welcome and `kuchi due`.
+    public nonisolated static func status(database: LearnerDatabase?, learner: UUID?, deck: Deck, selection: StudySelection,
+                              now: Date) -> StudyStatus? {
+        guard let database, let learner else { return nil }
+        return try? database.status(learner: learner, deck: deck.title, selection: selection.direction.cardKeys(in: deck), now: now,
+                                    day: selection.day, newWordLimit: selection.newWordLimit)
+    }
+
+    /// flashCards: the Learn tab's stack for the selection, made on first use.
+    public var flashCards: FlashCardsViewModel {
+        if let cards = flashCardsStorage { return cards }
+        let random: any RandomNumberGenerator = seed.map { SeededGenerator(seed: $0) } ?? SystemRandomNumberGenerator()
+        let cards: FlashCardsViewModel
+        if let database, let learner = user.profileID {
+            cards = FlashCardsViewModel(deck: deck, random: random, learn: LearnContext(database: database, learner: learner))
+        } else {
+            cards = FlashCardsViewModel(deck: deck, random: random)
+        }
+        flashCardsStorage = cards
+        return cards
+    }
+
+    /// statsModel: the learner's statistics, read from the learner database by SQL aggregates;
+    /// before anyone signs in, or without a database, every figure is zero.
+    public var statsModel: StatsModel {
+        if let model = statsStorage { return model }
+        let categories = StatsCategoryIndex(decks: [wholeDeck])
+        let source = database?.statsSource
+        let learner = user.profileID
+        let model = StatsModel(calendar: StudyCalendar(rolloverHour: user.dayRolloverHour), categories: categories, now: clock()) { calendar, now in
+            guard let source, let learner else {
+                return try LearnerDatabase.inMemory().statsSource.snapshot(learner: UUID(), calendar: calendar, categories: categories, now: now)
+            }
+            return try source.snapshot(learner: learner, calendar: calendar, categories: categories, now: now)
+        }
+        statsStorage = model
+        return model
+    }
+
+    /// notice: the problem to show — the profile's, else the quiz's, Learn's, Stats', the deck's.
+    public var notice: String? {
+        user.problem ?? quiz.problem ?? forgetProblem ?? flashCardsStorage?.problem ?? statsStorage?.problem ?? deckProblem
+    }
+
+    /// clearNotice: the learner has read it.
+    public func clearNotice() {
+        guard let shown = notice else { return }
+        // The same sentence can come from several models (the database's problem reaches the
+        // quiz and Learn): read once is read.
+        if quiz.problem == shown { quiz.clearProblem() }
+        if flashCardsStorage?.problem == shown { flashCardsStorage?.clearProblem() }
+        if statsStorage?.problem == shown { statsStorage?.clearProblem() }
+        if user.problem != nil {
+            user.clearProblem()
+        } else if quiz.problem != nil {
+            quiz.clearProblem()
+        } else if forgetProblem != nil {
+            forgetProblem = nil
+        } else if flashCardsStorage?.problem != nil {
+            flashCardsStorage?.clearProblem()
+        } else if statsStorage?.problem != nil {
+            statsStorage?.clearProblem()
+        } else if deckProblem != nil {
+            deckProblem = nil
+        }
+    }
+
+    /// deckChoices: every deck the learner can choose — the bundled one ("") and the imported
+    /// ones — with its title and size (loaded for the picker only).
+    public func deckChoices() -> [(name: String, title: String, count: Int)] {
+        var list = [(name: "", title: bundled.title, count: bundled.challenges.count)]
+        guard overrides.deck == nil || library != nil else { return list }
+        let library = self.library ?? DeckLibrary()
+        for name in library.names() {
+            if let deck = try? library.resolve(name) { list.append((name, deck.title, deck.challenges.count)) }
+        }
+        return list
+    }
+
+    /// reviewCount: the learner's answers in the log (Forget me says what it deletes).
+    public var reviewCount: Int {
+        guard let database, let learner = user.profileID else { return 0 }
+        return (try? database.reviewCount(learner: learner)) ?? 0
+    }
+
+    /// forget: Forget me — deletes the learner's reviews, cards and sessions (one transaction)
+    /// and their profile; their quiz and flash cards do not pass to the next learner.
+    public func forget() {
+        if let database, let learner = user.profileID {
+            do {
+                try database.forget(learner: learner)
+            } catch {
+                forgetProblem = "Could not delete your progress (\(error)); your profile was kept."
+                return
+            }
+        }
+        user.forget()
+        builtFor = nil
+        deckCache = nil
+        flashCardsStorage = nil
+        statsStorage = nil
+        settle()
+    }
+}

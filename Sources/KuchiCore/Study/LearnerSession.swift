@@ -1,0 +1,218 @@
+import Foundation
+import Observation
+
+/// LearnerSession: the one owner of the signed-in learner's study — what they study (the
+/// selection: deck, categories, levels, directions, answer kind, this run's overrides held
+/// once), their study day, the quiz and its queue, the counts Welcome shows, their flash cards
+/// and statistics, and the notices of every model.
+///
+/// The app, Welcome, Learn, Stats, `kuchi due` and `kuchi stats` all ask it; nothing else
+/// assembles a learner's study. The queue is built from the database when a session starts
+/// (`startSession()`, or a saved session resumed), never at sign-in, so a window left on
+/// Welcome while another studies starts from what the database says then.
+@MainActor
+@Observable
+public final class LearnerSession {
+    /// user: the signed-in learner and their saved settings.
+    public let user: UserManager
+    /// bundled: the deck played when no other is chosen.
+    @ObservationIgnored public let bundled: Deck
+    /// library: the imported decks, for a learner's saved choice.
+    @ObservationIgnored public let library: DeckLibrary?
+    /// database: the learner database; nil keeps every session in memory (tests).
+    @ObservationIgnored public let database: LearnerDatabase?
+    /// overrides: this run's command-line choices.
+    @ObservationIgnored public let overrides: StudyOverrides
+    /// seed: fixes word order, choices and fuzz (`KUCHI_SEED`, tests).
+    @ObservationIgnored let seed: UInt64?
+    /// clock: the time (tests and `faketime` move it).
+    @ObservationIgnored public let clock: @MainActor () -> Date
+
+    /// quiz: the learner's quiz — the session under way, or the one Start begins.
+    public private(set) var quiz: ChallengesViewModel
+    /// quizGeneration: counts new quizzes, so panes holding the old one are rebuilt.
+    public private(set) var quizGeneration = 0
+    /// status: Welcome's figures for the selection (nil without a learner or a database).
+    public internal(set) var status: StudyStatus?
+    /// deckProblem: why the chosen deck, categories or levels could not be used.
+    public internal(set) var deckProblem: String?
+    /// forgetProblem: why Forget me could not delete the learner's progress.
+    public internal(set) var forgetProblem: String?
+
+    /// builtFor: the selection `quiz` was made for.
+    @ObservationIgnored var builtFor: StudySelection?
+    /// statusKey: the selection and study-day start the status was computed for, and when.
+    @ObservationIgnored var statusKey: (selection: StudySelection, dayStart: Date, at: Date)?
+    @ObservationIgnored var deckCache: (name: String?, deck: Deck, whole: Deck)?
+    @ObservationIgnored var flashCardsStorage: FlashCardsViewModel?
+    @ObservationIgnored var statsStorage: StatsModel?
+    /// started: the quiz up was made by `startSession()` or resumed (not just prepared).
+    @ObservationIgnored private var started = false
+
+    /// init: the session of whoever `user` has signed in (maybe nobody yet). A saved session in
+    /// progress is resumed; otherwise the quiz waits for `startSession()`.
+    public init(user: UserManager, bundled: Deck, library: DeckLibrary? = nil, database: LearnerDatabase?,
+                overrides: StudyOverrides = StudyOverrides(), seed: UInt64? = nil, clock: @escaping @MainActor () -> Date = Date.init) {
+        self.user = user
+        self.bundled = bundled
+        self.library = library
+        self.database = database
+        self.overrides = overrides
+        self.seed = seed
+        self.clock = clock
+        quiz = ChallengesViewModel(deck: overrides.deck ?? bundled, numberOfQuestions: 1, random: SeededGenerator(seed: seed ?? 0), clock: clock)
+        settle()
+    }
+
+    /// init(user:quiz:): a session over one given quiz that remembers nothing (screen tests and
+    /// previews); a change of the learner's words still makes a new quiz of `quiz`'s deck.
+    public convenience init(user: UserManager, quiz: ChallengesViewModel, seed: UInt64? = nil) {
+        self.init(user: user, bundled: quiz.deck, database: nil,
+                  overrides: StudyOverrides(deck: quiz.deck, direction: quiz.direction, questions: quiz.numberOfQuestions),
+                  seed: seed, clock: { quiz.now })
+        self.quiz = quiz
+        started = true
+    }
+
+    /// selection: what the learner studies now, overrides first.
+    public var selection: StudySelection {
+        StudySelection(learner: database == nil ? nil : user.profileID, deck: overrides.deck == nil ? user.deck : nil,
+                       categories: overrides.categories ?? user.categories, levels: overrides.levels ?? user.levels,
+                       direction: overrides.direction ?? user.studyDirection, newWordLimit: user.newWordsPerDay,
+                       desiredRetention: user.desiredRetention, rolloverHour: user.dayRolloverHour,
+                       teachNewWords: user.teachNewWords)
+    }
+
+    /// answerKind: this run's answer kind: `--answer`, else the learner's setting.
+    public var answerKind: AnswerKind { overrides.answerKind ?? user.answerKind }
+    /// numberOfQuestions: this run's session length: `--questions`, else the setting.
+    public var numberOfQuestions: Int { overrides.questions ?? user.numberOfQuestions }
+    /// isInProgress: a session is under way (Welcome offers Continue).
+    public var isInProgress: Bool { started && quiz.isInProgress }
+    /// isStarted: the quiz up was started (or resumed): the Challenge tab shows it.
+    public var isStarted: Bool { started }
+
+    /// settle: after each event — a new learner or other words get their own quiz at once (a
+    /// saved session resumed); queue settings wait until no session is under way; the answer
+    /// kind follows the setting. Cheap when nothing changed.
+    public func settle() {
+        quiz.setAnswerKind(answerKind)
+        let selection = self.selection
+        guard selection != builtFor else { return }
+        if selection.sameWords(as: builtFor), isInProgress { return }
+        let sameWords = selection.sameWords(as: builtFor)
+        builtFor = selection
+        if !sameWords {
+            deckCache = nil
+            statsStorage = nil
+            flashCardsStorage = nil
+        }
+        statusKey = nil
+        // A saved session in progress continues where it was left; otherwise the quiz waits
+        // for Start, so its queue is built from the database as it is then.
+        started = false
+        if let resumed = makeQuiz(resumingOnly: true) {
+            replaceQuiz(resumed)
+            started = true
+        } else {
+            replaceQuiz(makeQuiz(resumingOnly: false, prepareOnly: true) ?? quiz)
+            // A quiz without memory has no queue to build: it is ready as it is.
+            started = context() == nil
+        }
+    }
+
+    /// startSession: Start on Welcome or Play Again: continues the session under way, else
+    /// builds the queue from the database now and asks its first word.
+    public func startSession() {
+        settle()
+        if isInProgress { return }
+        if let quiz = makeQuiz(resumingOnly: false) { replaceQuiz(quiz) }
+        if database == nil || user.profileID == nil { quiz.restart(numberOfQuestions: numberOfQuestions) }
+        quiz.setAnswerKind(answerKind)
+        started = true
+        statusKey = nil
+    }
+
+    /// replaceQuiz: a new quiz; panes holding the old one are rebuilt.
+    private func replaceQuiz(_ quiz: ChallengesViewModel) {
+        guard quiz !== self.quiz else { return }
+        self.quiz = quiz
+        quizGeneration += 1
+    }
+
+    /// makeQuiz: a quiz of the selection. With a learner's memory, `resumingOnly` returns one
+    /// only when a saved session in progress exists; otherwise the queue is built now. Without
+    /// memory (nobody signed in, no database) the quiz is in memory; `prepareOnly` then makes
+    /// one without touching the database at all.
+    private func makeQuiz(resumingOnly: Bool, prepareOnly: Bool = false) -> ChallengesViewModel? {
+        let deck = self.deck
+        let direction = selection.direction
+        let random: any RandomNumberGenerator = seed.map { SeededGenerator(seed: $0 &+ UInt64(quizGeneration)) } ?? SystemRandomNumberGenerator()
+        guard let context = context() else {
+            if resumingOnly { return nil }
+            return ChallengesViewModel(deck: deck, numberOfQuestions: numberOfQuestions, direction: direction, answerKind: answerKind,
+                                       random: random, clock: clock)
+        }
+        if prepareOnly {
+            return ChallengesViewModel(deck: deck, numberOfQuestions: numberOfQuestions, direction: direction, answerKind: answerKind,
+                                       random: random, clock: clock)
+        }
+        if resumingOnly, !hasSavedSession(context: context, deck: deck) { return nil }
+        return ChallengesViewModel(deck: deck, numberOfQuestions: numberOfQuestions, study: context, direction: direction,
+                                   answerKind: answerKind, random: random, clock: clock)
+    }
+
+    /// hasSavedSession: whether the learner left a session of this deck with answers in it.
+    private func hasSavedSession(context: StudyContext, deck: Deck) -> Bool {
+        guard let snapshot = try? context.database.savedSession(learner: context.learner, deck: deck.title) else { return false }
+        return snapshot.correct + snapshot.wrong > 0
+    }
+
+    /// context: the learner's memory for a quiz (nil before anyone signs in or without a database).
+    func context() -> StudyContext? {
+        guard let database, let learner = user.profileID else { return nil }
+        let selection = self.selection
+        return StudyContext(database: database, learner: learner, scheduler: FSRSScheduler(desiredRetention: selection.desiredRetention),
+                            newWordLimit: selection.newWordLimit, day: selection.day, teachNewWords: selection.teachNewWords)
+    }
+
+    /// deck: the words the learner studies — their deck, narrowed to their categories and levels.
+    public var deck: Deck {
+        loadDecks().deck
+    }
+
+    /// wholeDeck: the learner's deck with all its categories and levels (the filters list them all).
+    public var wholeDeck: Deck {
+        loadDecks().whole
+    }
+
+    /// loadDecks: the chosen deck, loaded once per choice; a choice that cannot be used plays
+    /// the bundled deck (or every category) instead, with a notice.
+    private func loadDecks() -> (deck: Deck, whole: Deck) {
+        let name = overrides.deck == nil ? user.deck : nil
+        let selection = self.selection
+        if let cached = deckCache, cached.name == name, builtFor.map({ $0.sameWords(as: selection) }) ?? false {
+            return (cached.deck, cached.whole)
+        }
+        var whole = overrides.deck ?? bundled
+        var problem: String?
+        if let name, !name.isEmpty {
+            do throws(DeckError) {
+                // A saved choice names an imported deck only (never a path, never the current folder).
+                whole = try Deck.load(from: (library ?? DeckLibrary()).fileURL(for: name))
+            } catch {
+                problem = "The deck “\(name)” could not be loaded (\(error.problems.first?.message ?? "unreadable")); "
+                    + "playing \(bundled.title) instead."
+            }
+        }
+        var deck = whole
+        if let selected = whole.selecting(categories: selection.categories) {
+            deck = selected
+        } else {
+            problem = "The categories chosen hold fewer than \(Deck.minimumEntries) words of \(whole.title); playing all of it."
+        }
+        if deckProblem != problem { deckProblem = problem }
+        deckCache = (name, deck, whole)
+        return (deck, whole)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import KuchiCore
+
+/// App+Session: what the screens show of the learner's study, as the session has it.
+extension App {
+    /// deckChoices: the deck picker's list, loaded once when it opens.
+    var deckChoices: [(name: String, title: String, count: Int)] {
+        if let cached = deckChoicesCache { return cached }
+        let choices = session.deckChoices()
+        deckChoicesCache = choices
+        return choices
+    }
+
+    /// categorySummary: "All 26" or "3 of 26" for the Settings row.
+    var categorySummary: String {
+        let total = session.wholeDeck.categories.count
+        let chosen = session.selection.categories
+        return chosen.isEmpty ? "All \(total)" : "\(chosen.count) of \(total)"
+    }
+
+    /// deckLine: Welcome's "Kuchi beginner deck (JLPT N5) · all categories".
+    var deckLine: String {
+        let chosen = session.selection.categories
+        return "\(session.deck.title) · " + (chosen.isEmpty ? "all categories" : "\(categorySummary) categories")
+    }
+
+    /// notice: the problem to show (the session gathers every model's).
+    var notice: String? {
+        session.notice
+    }
+
+    /// clearNotice: the learner has read it.
+    func clearNotice() {
+        session.clearNotice()
+    }
+}
