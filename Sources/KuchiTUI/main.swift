@@ -64,7 +64,8 @@ enum Launch {
         let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
         let database = LearnerDatabase.open(directory: dataDirectory)
         let overrides = StudyOverrides(deck: fixedDeck, categories: options.categories.isEmpty ? nil : options.categories,
-                                       direction: options.direction, answerKind: options.answer, questions: options.questions)
+                                       direction: options.direction, answerKind: options.answer, questions: options.questions,
+                                       teachNewWords: options.teach)
         let session = LearnerSession(user: user, bundled: bundled, library: library, database: database, overrides: overrides,
                                      seed: seed, clock: Date.init)
         let state = AppState(route: route)

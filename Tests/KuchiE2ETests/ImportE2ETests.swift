@@ -102,7 +102,7 @@ struct ImportE2ETests {
         let folder = try ImportFolder()
         try Data(Self.csv.utf8).write(to: folder.directory.file("w.csv"))
         #expect(try folder.run(["import", "w.csv", "--name", "pets"]).status == 0)
-        let app = try KuchiApp(["--deck", "pets"], directory: folder.directory, environment: folder.environment)
+        let app = try KuchiApp(["--deck", "pets", "--teach", "off"], directory: folder.directory, environment: folder.environment)
         try app.register(name: "さくら")
         try app.session.sendKeys("Enter")
         // A three-word deck offers all three meanings as the choices of every question.

@@ -43,7 +43,8 @@ struct MakeHistoryE2ETests {
         #expect(loaded.cards.count == cards)
         #expect(loaded.cards.allSatisfy { $0.card.state != .new && $0.card.reps > 0 })
 
-        let due = try runKuchi(["due", "--data-dir", data.path, "--config-dir", config.path, "--profile", "Hana"],
+        // `kuchi due` counts the learner's deck: the generated one, named with --deck.
+        let due = try runKuchi(["due", "--deck", deckFile.path, "--data-dir", data.path, "--config-dir", config.path, "--profile", "Hana"],
                                environment: ["TZ": "UTC"])
         #expect(due.status == 0 || due.status == 1, "\(due.standardError)")
         #expect(due.standardOutput.contains("due now, 0 new available"), "\(due.standardOutput)")

@@ -8,7 +8,7 @@ import Testing
 @Suite(.requiresTmux)
 struct RenderLogE2ETests {
     @Test func eachChangeRedrawsOnlyItsPanes() throws {
-        let app = try KuchiApp(columns: 100, rows: 30)
+        let app = try KuchiApp(["--teach", "off"], columns: 100, rows: 30)
         let session = app.session
         let log = app.log
         let first = try app.registerAndStart()
@@ -45,7 +45,7 @@ struct RenderLogE2ETests {
     }
 
     @Test func idleKeysDrawNothingAndCursorMovesDrawOnlyChoices() throws {
-        let app = try KuchiApp()
+        let app = try KuchiApp(["--teach", "off"])
         let session = app.session
         let log = app.log
         try app.registerAndStart()
@@ -71,7 +71,7 @@ struct RenderLogE2ETests {
     }
 
     @Test func tabSwitchRedrawsTheWholeScreenOnce() throws {
-        let app = try KuchiApp()
+        let app = try KuchiApp(["--teach", "off"])
         let session = app.session
         let log = app.log
         try app.registerAndStart()

@@ -8,7 +8,7 @@ import Testing
 struct TypedAnswerE2ETests {
     /// launch: the app with `--direction` and `--answer type`, registered and on its first word.
     func launch(_ direction: String) throws -> KuchiApp {
-        let app = try KuchiApp(["--direction", direction, "--answer", "type"], columns: 100, rows: 30)
+        let app = try KuchiApp(["--direction", direction, "--answer", "type", "--teach", "off"], columns: 100, rows: 30)
         try app.register(name: "さくら")
         try app.session.sendKeys("Enter")
         try app.session.waitForText("Your answer")

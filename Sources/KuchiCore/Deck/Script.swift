@@ -11,6 +11,11 @@ enum Script {
         }
     }
 
+    /// containsJapanese: true when any scalar is a kana or a kanji (an answer typed in Japanese).
+    static func containsJapanese(_ text: String) -> Bool {
+        containsKanji(text) || text.unicodeScalars.contains { (0x3041...0x3096).contains($0.value) || (0x30A1...0x30FA).contains($0.value) }
+    }
+
     /// isKana: true when the text is only hiragana, katakana, the long-vowel mark and spaces.
     static func isKana(_ text: String) -> Bool {
         !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in

@@ -10,6 +10,13 @@ extension ChallengesViewModel {
     public func submit(_ text: String) -> AnswerOutcome {
         guard let test = currentTest, let index = currentIndex else { return .notAChoice }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .notAChoice }
+        // Kana or kanji where the English meaning is asked is a slip of the input mode, not a
+        // wrong answer: it is said, and nothing is graded.
+        if test.direction == .japaneseToEnglish, Script.containsJapanese(text) {
+            set(\.feedback, to: .englishExpected(typed: text))
+            typedAnswer.clear()
+            return .notCounted
+        }
         switch judge.judge(text, for: test.challenge, direction: test.direction, also: test.challenge.also) {
         case .right:
             accept(test, at: index, feedback: .correct(test.challenge))

@@ -15,6 +15,8 @@ public enum Feedback: Hashable, Sendable {
     case revealed(Challenge)
     /// otherWord: the typed meaning belongs to another word: not counted, try again.
     case otherWord(typed: String, question: String)
+    /// englishExpected: Japanese was typed where the English meaning is asked: not counted.
+    case englishExpected(typed: String)
 
     /// showsAnswer: the feedback reveals the current word's answer (a miss or "I don't know").
     public var showsAnswer: Bool {

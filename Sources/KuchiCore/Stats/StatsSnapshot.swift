@@ -110,15 +110,33 @@ public struct StatsSnapshot: Equatable, Sendable {
         return DueForecast(dueNow: dueNow, counts: counts)
     }
 
-    /// mastery: per-category totals, in the decks' category order.
+    /// mastery: per-category totals of words, in the decks' category order. A word counts once
+    /// whatever its directions: seen when any of its cards has a review, mature when every seen
+    /// card has a stability of 21 days or more (cards, per direction, are counted by `cards`).
     static func mastery(_ rows: [StatsQueries.CardMasteryRow], index: StatsCategoryIndex) -> [CategoryMastery] {
-        var byName: [String: CategoryMastery] = [:]
+        struct Word: Hashable {
+            let deck: String
+            let question: String
+            let reading: String
+        }
+        var words: [Word: (seen: Bool, mature: Bool)] = [:]
+        var order: [Word] = []
         for row in rows {
-            let name = index.category(deck: row.deck, question: row.question, reading: row.reading)
+            let word = Word(deck: row.deck, question: row.question, reading: row.reading)
+            let known = words[word]
+            if known == nil { order.append(word) }
+            let seen = (known?.seen ?? false) || row.seen
+            let mature = row.seen ? (known.map { !$0.seen || $0.mature } ?? true) && row.mature : known?.mature ?? false
+            words[word] = (seen, seen && mature)
+        }
+        var byName: [String: CategoryMastery] = [:]
+        for word in order {
+            guard let state = words[word] else { continue }
+            let name = index.category(deck: word.deck, question: word.question, reading: word.reading)
             var entry = byName[name] ?? CategoryMastery(category: name)
             entry.total += 1
-            if row.seen { entry.seen += 1 }
-            if row.mature { entry.mature += 1 }
+            if state.seen { entry.seen += 1 }
+            if state.mature { entry.mature += 1 }
             byName[name] = entry
         }
         return byName.values.sorted { (index.rank(of: $0.category), $0.category) < (index.rank(of: $1.category), $1.category) }

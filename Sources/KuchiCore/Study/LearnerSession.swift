@@ -80,7 +80,7 @@ public final class LearnerSession {
                        categories: overrides.categories ?? user.categories, levels: overrides.levels ?? user.levels,
                        direction: overrides.direction ?? user.studyDirection, newWordLimit: user.newWordsPerDay,
                        desiredRetention: user.desiredRetention, rolloverHour: user.dayRolloverHour,
-                       teachNewWords: user.teachNewWords)
+                       teachNewWords: overrides.teachNewWords ?? user.teachNewWords)
     }
 
     /// answerKind: this run's answer kind: `--answer`, else the learner's setting.

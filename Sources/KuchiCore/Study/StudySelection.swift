@@ -11,16 +11,18 @@ public struct StudyOverrides: Sendable {
     public var direction: QuizDirection?
     public var answerKind: AnswerKind?
     public var questions: Int?
+    public var teachNewWords: Bool?
 
     /// init: overrides; nil leaves the saved setting in force.
     public init(deck: Deck? = nil, categories: [String]? = nil, levels: [Int]? = nil, direction: QuizDirection? = nil,
-                answerKind: AnswerKind? = nil, questions: Int? = nil) {
+                answerKind: AnswerKind? = nil, questions: Int? = nil, teachNewWords: Bool? = nil) {
         self.deck = deck
         self.categories = categories
         self.levels = levels
         self.direction = direction
         self.answerKind = answerKind
         self.questions = questions
+        self.teachNewWords = teachNewWords
     }
 }
 

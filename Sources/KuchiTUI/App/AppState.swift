@@ -123,6 +123,9 @@ final class AppState {
     /// deckCursor, categoryCursor: the highlighted rows of the deck picker and category filter.
     var deckCursor = ListCursor(index: 0)
     var categoryCursor = ListCursor(index: 0)
+    /// categoryDraft: the categories ticked while they hold too few words to study (after
+    /// "none", say); nil when the learner's setting is what the filter shows.
+    var categoryDraft: [String]?
     /// confirmingForget: the "Forget me" confirmation is up.
     var confirmingForget = false
     init(route: Route) {

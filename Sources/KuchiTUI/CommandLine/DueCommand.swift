@@ -21,7 +21,7 @@ struct DueCommand: ParsableCommand {
     @Flag(help: "Print only the number of words due now.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Count this deck (a name from `kuchi decks`) instead of the learner's chosen one.", valueName: "name"))
+    @Option(help: ArgumentHelp("Count this deck (a name from `kuchi decks`, or a deck file) instead of the learner's chosen one, all its categories.", valueName: "name"))
     var deck: String?
 
     /// execute: prints the status and returns the exit status.
@@ -44,6 +44,8 @@ struct DueCommand: ParsableCommand {
         let profile = try options.learner()
         let database = try options.database()
         let settings = profile.settings
+        // The root command also declares --deck, and ArgumentParser gives it the value.
+        let deck = self.deck ?? root.deck
         let library = DeckLibrary(dataDirectory: options.dataDir.map { URL(fileURLWithPath: $0) })
         let whole: Deck
         do throws(DeckError) {

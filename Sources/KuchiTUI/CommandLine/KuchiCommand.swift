@@ -37,15 +37,19 @@ struct KuchiCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Answer by choosing from three or by typing: choose or type (this run only).", valueName: "kind"))
     var answer: AnswerKind?
 
+    @Option(help: ArgumentHelp("Show a word met for the first time as a New word card before asking it: on or off (this run only).",
+                               valueName: "on|off"))
+    var teach: TeachSwitch?
+
     @Option(help: ArgumentHelp("Start as this saved profile.", valueName: "name"))
     var profile: String?
 
-    @Option(name: .customLong("config-dir"), help: ArgumentHelp("Keep profiles in this folder instead of the XDG location.", valueName: "dir"),
+    @Option(name: .customLong("config-dir"), help: ArgumentHelp("Keep profiles in this folder instead of the XDG location. It is Kuchi's own folder (what $XDG_CONFIG_HOME/kuchi is), not its parent as XDG_CONFIG_HOME would be.", valueName: "dir"),
             completion: .directory)
     var configDir: String?
 
     @Option(name: .customLong("data-dir"),
-            help: ArgumentHelp("Keep progress (the learner database) in this folder instead of the XDG location.", valueName: "dir"),
+            help: ArgumentHelp("Keep progress (the learner database) in this folder instead of the XDG location. It is Kuchi's own folder (what $XDG_DATA_HOME/kuchi is), not its parent as XDG_DATA_HOME would be.", valueName: "dir"),
             completion: .directory)
     var dataDir: String?
 
@@ -81,13 +85,21 @@ struct LaunchOptions: Equatable {
     var direction: QuizDirection?
     /// answer: `--answer`, overriding the setting for this run.
     var answer: AnswerKind?
+    /// teach: `--teach on|off`, overriding the setting for this run.
+    var teach: Bool?
 }
 
 extension LaunchOptions {
     init(_ command: KuchiCommand) {
         self.init(deck: command.deck, questions: command.questions, profile: command.profile, configDir: command.configDir,
-                  dataDir: command.dataDir, categories: command.categories, direction: command.direction, answer: command.answer)
+                  dataDir: command.dataDir, categories: command.categories, direction: command.direction, answer: command.answer,
+                  teach: command.teach.map { $0 == .on })
     }
+}
+
+/// TeachSwitch: `--teach on|off`.
+enum TeachSwitch: String, CaseIterable, ExpressibleByArgument {
+    case on, off
 }
 
 /// QuizDirection as an option value: `--direction jp-en|en-jp|reading|mixed`.

@@ -2,6 +2,10 @@ import KuchiCore
 
 /// ListPane: a titled list with a cursor — the deck picker and the category filter. Rows scroll
 /// to keep the cursor in view (with ↑/↓ marks when more lies beyond); each row is a click target.
+///
+/// The rows, note and cursor are read while drawing (closures over the models and the screen
+/// state), so a moved cursor or a toggled row redraws the list at once: a value captured when
+/// the pane was built would stay as it was until the next layout.
 struct ListPane: Pane {
     /// Row: what one line says — an optional mark ("[x]", "▪"), a label and a right-aligned detail.
     struct Row: Equatable {
@@ -12,9 +16,9 @@ struct ListPane: Pane {
 
     let title: String
     /// note: a line under the list (what Enter does, why a choice is refused).
-    let note: String
-    let rows: [Row]
-    let cursor: Int
+    let note: @MainActor () -> String
+    let rows: @MainActor () -> [Row]
+    let cursor: @MainActor () -> Int
     /// action: what a click on row `index` does.
     let action: (Int) -> any SceneAction
     let name: String
@@ -22,6 +26,9 @@ struct ListPane: Pane {
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
         let area = screen.bounds
+        let rows = self.rows()
+        let cursor = self.cursor()
+        let note = self.note()
         let width = min(area.columns - 2, 72)
         let left = max(1, (area.columns - width) / 2)
         let room = max(area.rows - 4, 1)

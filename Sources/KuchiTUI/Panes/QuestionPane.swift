@@ -150,6 +150,10 @@ struct QuestionPane: Pane {
             full = "The answer: \(answer(challenge)). Type it to go on."
             short = "\(challenge.question) (\(challenge.reading ?? challenge.pronunciation)) = \(challenge.answer)"
             style = theme.accent
+        case .englishExpected(let typed):
+            full = "“\(typed)” is Japanese: type the meaning in English."
+            short = "Type the meaning in English"
+            style = theme.accent
         case .otherWord(_, let question):
             full = "That's the meaning of \(question) — try again."
             short = "That's \(question) — try again"

@@ -30,12 +30,15 @@ struct DecksScene: Scene {
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
-        let rows = decks.map { deck in
-            ListPane.Row(mark: deck.name == user.deck ? "●" : "○", label: deck.name.isEmpty ? "\(deck.title) (bundled)" : "\(deck.title) (\(deck.name))",
-                         detail: "\(deck.count) words")
+        let (decks, user, state) = (self.decks, self.user, self.state)
+        let rows: @MainActor () -> [ListPane.Row] = {
+            decks.map { deck in
+                ListPane.Row(mark: deck.name == user.deck ? "●" : "○",
+                             label: deck.name.isEmpty ? "\(deck.title) (bundled)" : "\(deck.title) (\(deck.name))", detail: "\(deck.count) words")
+            }
         }
         let note = decks.count > 1 ? "Import your own words with: kuchi import FILE" : "Only the bundled deck so far — import your own words with: kuchi import FILE"
-        return [(ListPane(title: "Choose a deck", note: note, rows: rows, cursor: state.deckCursor.index ?? 0,
+        return [(ListPane(title: "Choose a deck", note: { note }, rows: rows, cursor: { state.deckCursor.index ?? 0 },
                           action: { Action.choose($0) }, name: "decks"), body)]
     }
 

@@ -155,7 +155,14 @@ final class KuchiApp: Sendable {
         _ description: String, timeout: Duration = .seconds(10), _ condition: (ChallengeView) -> Bool = { _ in true }
     ) throws -> ChallengeView {
         var view: ChallengeView?
+        var taught: [String]?
         try session.waitFor(description, timeout: timeout) { screen in
+            // A word met for the first time is taught first (a New word card): Enter goes on
+            // to its question, once per card shown.
+            if screen.contains(where: { $0.contains("─ New word · ") }) {
+                if screen != taught, (try? session.sendKeys("Enter")) != nil { taught = screen }
+                return false
+            }
             view = ChallengeView(screen: screen)
             return view.map(condition) ?? false
         }

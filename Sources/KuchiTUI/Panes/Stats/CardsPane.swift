@@ -11,11 +11,13 @@ struct CardsPane: Pane {
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
         let area = screen.bounds
-        screen.box(area, style: theme.frame, title: "Cards", titleStyle: theme.title)
+        // Two units, both named: cards (a word in one direction) by state, words by category.
+        screen.box(area, style: theme.frame, title: "Cards · words", titleStyle: theme.title)
         let inner = area.inset(by: 1).insetColumns(by: 1)
         guard inner.rows > 0, inner.columns > 0 else { return }
         let cards = stats.cards
         let used = screen.flow([
+            ("cards:", theme.dim),
             ("\(cards.new) new", theme.text),
             ("\(cards.learning) learning", theme.text),
             ("\(cards.review) review", theme.text),
@@ -24,11 +26,11 @@ struct CardsPane: Pane {
         let categories = stats.categories
         var row = inner.row + used
         guard row < inner.bottom, !categories.isEmpty else { return }
-        let legend = "█ mature  ▒ seen  ░ not yet"
+        let legend = "words: █ mature  ▒ seen  ░ not yet"
         let roomForLegend = inner.bottom - row >= categories.count + 1 && legend.displayWidth <= inner.columns
         let nameWidth = min(categories.map(\.category.displayWidth).max() ?? 0, max(4, inner.columns / 3))
         // The full figures when a bar of 8 still fits beside them, else "seen/total" only.
-        let full = categories.map { "\($0.mature) mature · \($0.seen)/\($0.total) seen" }
+        let full = categories.map { "\($0.mature) mature · \($0.seen)/\($0.total) words seen" }
         let short = categories.map { "\($0.seen)/\($0.total)" }
         let fullWidth = full.map(\.displayWidth).max() ?? 0
         let useFull = inner.columns - nameWidth - 2 - fullWidth >= 8
