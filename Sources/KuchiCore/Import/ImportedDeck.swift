@@ -58,6 +58,7 @@ public struct ImportedDeck: Sendable {
             pairs.append("\"answer\": \(json(entry.answer))")
             if let category = entry.category { pairs.append("\"category\": \(json(category))") }
             if let also = entry.also { pairs.append("\"also\": \(json(also))") }
+            if let confusable = entry.confusable { pairs.append("\"confusable\": \(json(confusable))") }
             text += (index == 0 ? "\n    {" : ",\n    {") + pairs.joined(separator: ", ") + "}"
         }
         text += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
