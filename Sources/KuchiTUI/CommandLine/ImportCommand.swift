@@ -63,25 +63,27 @@ struct ImportDeck: ParsableCommand {
         }
     }
 
-    /// execute: imports, prints the outcome, and returns the exit status.
+    /// execute: imports, prints the outcome, and returns the exit status. Everything printed
+    /// goes through `StandardOutput`/`StandardError`, which escape the controls a file's note
+    /// types, fields, columns and deck names may hold.
     func execute() -> Int32 {
         let library = DeckLibrary(dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) })
+        // Ctrl-C, SIGTERM or SIGHUP during a package import remove its unpacked collection.
+        ImportScratch.installSignalHandlers()
         do throws(ImportError) {
             let mapping = try map.map { text throws(ImportError) in try FieldMapping(parsing: text) } ?? FieldMapping()
-            let deckName = deckName
             // Refused before reading, so a long import is not wasted on a name that is taken.
-            if !replace, FileManager.default.fileExists(atPath: library.fileURL(for: deckName).path) {
-                throw ImportError(.usage, "a deck named \"\(deckName)\" already exists; choose another --name or add --replace to overwrite it.")
-            }
+            let deckName = try library.targetName(for: deckName, replace: replace)
             let imported = try DeckImporter(mapping: mapping).convert(URL(fileURLWithPath: file), title: deckName)
             try library.save(imported.data, as: deckName, replace: replace)
-            for line in Self.skippedLines(imported.skipped) + imported.notices { print(line) }
             let count = imported.deck.challenges.count
-            print("Imported \(count) \(count == 1 ? "entry" : "entries") into the deck \"\(deckName)\" (\(library.fileURL(for: deckName).path)); play it with: kuchi --deck \(deckName)")
+            let done = "Imported \(count) \(count == 1 ? "entry" : "entries") into the deck \"\(deckName)\" (\(library.fileURL(for: deckName).path)); play it with: kuchi --deck \(deckName)"
+            StandardOutput.write((Self.skippedLines(imported.skipped) + imported.notices + [done]).joined(separator: "\n"))
             return 0
         } catch {
-            for line in Self.skippedLines(error.skipped) { print(line) }
-            FileHandle.standardError.write(Data("kuchi import: \(error.message) Nothing was written.\n".utf8))
+            let skipped = Self.skippedLines(error.skipped)
+            if !skipped.isEmpty { StandardOutput.write(skipped.joined(separator: "\n")) }
+            StandardError.write("kuchi import: \(error.message) Nothing was written.")
             return error.kind == .usage ? 2 : 1
         }
     }
