@@ -148,8 +148,9 @@ enum TextCleanup {
     static func collapse(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         var pendingSpace = false
+        var escape = EscapeSkipper()
         for scalar in text.unicodeScalars {
-            if isInvisible(scalar) { continue }
+            if escape.skips(scalar) || isInvisible(scalar) { continue }
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isWhitespace {
                 pendingSpace = !scalars.isEmpty
                 continue
@@ -161,6 +162,33 @@ enum TextCleanup {
             scalars.append(scalar)
         }
         return String(scalars)
+    }
+
+    /// EscapeSkipper: drops whole terminal escape sequences (`ESC [ 3 1 m`, `ESC ] 0 ; t BEL`),
+    /// not only their ESC, so a deck or field name written for a terminal keeps its text alone.
+    private struct EscapeSkipper {
+        private enum State { case text, escape, csi, osc, oscEscape }
+        private var state = State.text
+
+        /// skips: whether `scalar` is part of an escape sequence (and so dropped).
+        mutating func skips(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            switch state {
+            case .text:
+                if value == 0x1B { state = .escape } else if value == 0x9B { state = .csi } else if value == 0x9D { state = .osc } else { return false }
+            case .escape:
+                state = value == 0x5B ? .csi : (value == 0x5D ? .osc : .text)
+            case .csi:
+                // Parameters and intermediates, then one final byte; anything else ends it too.
+                if !(0x20...0x3F).contains(value) { state = .text }
+                if !(0x20...0x7E).contains(value) { return false }
+            case .osc:
+                if value == 0x07 || value == 0x9C { state = .text } else if value == 0x1B { state = .oscEscape } else if value == 0x0A { state = .text; return false }
+            case .oscEscape:
+                state = .text
+            }
+            return true
+        }
     }
 
     /// isInvisible: zero-width, bidirectional-control and BOM scalars (as `Script` refuses them).
