@@ -153,7 +153,8 @@ struct AnkiCollection {
                 collection.unreadable.append((position, "its text is not valid UTF-8"))
                 continue
             }
-            if !collection.hasMedia, text.contains("<img") || text.contains("[sound:") { collection.hasMedia = true }
+            if !collection.hasMedia, text.utf8.contains(where: { $0 == 0x3C || $0 == 0x5B }),
+               text.contains("<img") || text.contains("[sound:") { collection.hasMedia = true }
             let id: Int64 = row["id"]
             let tags: String = row["tags"] ?? ""
             collection.notes.append(Note(position: position, noteType: row["mid"] ?? 0,

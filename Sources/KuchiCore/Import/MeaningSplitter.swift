@@ -11,7 +11,7 @@ enum MeaningSplitter {
     /// ones dropped, in order.
     static func meanings(_ field: String, html: Bool) -> [String] {
         var text = html ? TextCleanup.stripHTML(field).text : field
-        if text.contains("[sound:") { text = TextCleanup.removeSoundReferences(text) }
+        if TextCleanup.hasSoundReference(text) { text = TextCleanup.removeSoundReferences(text) }
         var meanings: [String] = []
         for piece in split(text).map(TextCleanup.collapse) where !piece.isEmpty {
             // A note in parentheses on its own line belongs to the meaning before it
@@ -26,35 +26,46 @@ enum MeaningSplitter {
     }
 
     /// split: `text` cut at every separator outside parentheses; pieces are not yet cleaned.
+    /// Read scalar by scalar: every separator and bracket is one scalar, and this runs for
+    /// every field of a 20k-note import.
     static func split(_ text: String) -> [String] {
         var pieces: [String] = []
-        var piece = ""
+        var piece = String.UnicodeScalarView()
         var depth = 0
-        var previous: Character?
-        var iterator = text.makeIterator()
-        var next = iterator.next()
-        while let character = next {
-            next = iterator.next()
-            let isBreak = character == "\n" || character == "\r" || character == "\r\n"
-            let isThousands = (character == "," || character == "，") && previous?.isNumber == true && next?.isNumber == true
-            if isBreak || (depth == 0 && Self.separators.contains(character) && !isThousands) {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar.value {
+            case 0x0A, 0x0D:
                 // A line break ends a meaning even inside an unclosed parenthesis.
-                if isBreak { depth = 0 }
-                pieces.append(piece)
-                piece = ""
-            } else {
-                if Self.opening.contains(character) { depth += 1 }
-                if Self.closing.contains(character) { depth = max(0, depth - 1) }
-                piece.append(character)
+                depth = 0
+                pieces.append(String(piece))
+                piece = String.UnicodeScalarView()
+            case 0x3B, 0xFF1B, 0x2F, 0x2C, 0xFF0C:
+                let isComma = scalar.value == 0x2C || scalar.value == 0xFF0C
+                if depth > 0 {
+                    piece.append(scalar)  // inside parentheses: one meaning
+                } else if isComma, index > 0, index + 1 < scalars.count, isDigit(scalars[index - 1]), isDigit(scalars[index + 1]) {
+                    piece.append(scalar)  // a thousands mark: "1,000"
+                } else {
+                    pieces.append(String(piece))
+                    piece = String.UnicodeScalarView()
+                }
+            case 0x28, 0x5B, 0x7B, 0xFF08, 0xFF3B:
+                depth += 1
+                piece.append(scalar)
+            case 0x29, 0x5D, 0x7D, 0xFF09, 0xFF3D:
+                depth = max(0, depth - 1)
+                piece.append(scalar)
+            default:
+                piece.append(scalar)
             }
-            previous = character
         }
-        pieces.append(piece)
+        pieces.append(String(piece))
         return pieces
     }
 
-    /// separators, opening, closing: what splits, and the brackets that protect a separator.
-    private static let separators: Set<Character> = [";", "；", ",", "，", "/"]
-    private static let opening: Set<Character> = ["(", "[", "{", "（", "［"]
-    private static let closing: Set<Character> = [")", "]", "}", "）", "］"]
+    /// isDigit: an ASCII or full-width digit.
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        (0x30...0x39).contains(scalar.value) || (0xFF10...0xFF19).contains(scalar.value)
+    }
 }

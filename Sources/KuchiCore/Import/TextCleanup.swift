@@ -9,7 +9,7 @@ enum TextCleanup {
     /// plain: `text` as one line of plain text; HTML is interpreted only when `html` is true.
     static func plain(_ text: String, html: Bool) -> String {
         var result = html ? stripHTML(text).text : text
-        if result.contains("[sound:") { result = removeSoundReferences(result) }
+        if hasSoundReference(result) { result = removeSoundReferences(result) }
         return collapse(result)
     }
 
@@ -17,7 +17,7 @@ enum TextCleanup {
     /// spreadsheet of copied cards) holds tags such as `<br>`, `<div>` or `<ruby>`; it is then
     /// read as HTML, so the same note gives the same entry from every format.
     static func looksLikeHTML(_ text: String) -> Bool {
-        text.contains("<") && text.contains(htmlTag)
+        text.utf8.contains(0x3C) && text.contains(htmlTag)
     }
 
     /// htmlTag: an opening or closing tag of the elements word lists use.
@@ -34,7 +34,7 @@ enum TextCleanup {
     /// dropped; `<ruby>漢字<rt>かんじ</rt></ruby>` keeps the base 漢字 in the text (the reading
     /// shown as a choice would give it away) and the reading in `rubyReading`; `<rp>` is dropped.
     static func stripHTML(_ html: String) -> HTMLText {
-        guard html.contains("<") || html.contains("&") else { return HTMLText(text: html) }
+        guard html.utf8.contains(where: { $0 == 0x3C || $0 == 0x26 }) else { return HTMLText(text: html) }
         var ruby = RubyState()
         var index = html.startIndex
         while index < html.endIndex {
@@ -138,6 +138,11 @@ enum TextCleanup {
         return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
     }
 
+    /// hasSoundReference: whether `text` holds `[sound:` (a byte check first: most fields have no `[`).
+    static func hasSoundReference(_ text: String) -> Bool {
+        text.utf8.contains(0x5B) && text.contains("[sound:")
+    }
+
     /// removeSoundReferences: `[sound:file.mp3]` removed.
     static func removeSoundReferences(_ text: String) -> String {
         text.replacing(#/\[sound:[^\]]*\]/#, with: "")
@@ -151,7 +156,10 @@ enum TextCleanup {
         var escape = EscapeSkipper()
         for scalar in text.unicodeScalars {
             if escape.skips(scalar) || isInvisible(scalar) { continue }
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isWhitespace {
+            // ASCII is decided without Unicode property look-ups, which dominate a large import.
+            let isSpace = scalar.isASCII ? scalar.value <= 0x20 || scalar.value == 0x7F
+                : (0x80...0x9F).contains(scalar.value) || scalar.properties.isWhitespace
+            if isSpace {
                 pendingSpace = !scalars.isEmpty
                 continue
             }
@@ -206,7 +214,7 @@ enum Furigana {
     /// Anki, the base is the run of characters before `[` back to a space, and the space is
     /// dropped (`お 茶[ちゃ]` → お茶, おちゃ).
     static func split(_ text: String) -> (question: String, reading: String)? {
-        guard text.contains("[") else { return nil }
+        guard text.utf8.contains(0x5B) else { return nil }
         let pattern = #/ ?([^ \[\]]+?)\[([^\[\]]*)\]/#
         guard text.contains(pattern) else { return nil }
         let question = text.replacing(pattern) { String($0.output.1) }
