@@ -32,8 +32,11 @@ public struct ImportedDeck: Sendable {
                     throw ImportError(.content, reason, skipped: builder.skipped)
                 }
                 for index in refused.keys.sorted(by: >) where index < builder.entries.count {
+                    // The validator's advice to mark entries confusable is for deck authors; an
+                    // import cannot take it (and marks shared meanings itself).
                     let reasons = (refused[index] ?? []).map { problem in
-                        [problem.1.field, problem.1.message].compactMap { $0 }.joined(separator: " ")
+                        [problem.1.field, problem.1.message.replacingOccurrences(of: "; mark the two confusable if they share it", with: "")]
+                            .compactMap { $0 }.joined(separator: " ")
                     }
                     builder.remove(at: index, reason: reasons.joined(separator: "; "))
                 }

@@ -10,9 +10,10 @@ struct ImportDeck: ParsableCommand {
         abstract: "Make a deck from a CSV or TSV file, an Anki plain-text export, or an Anki package (.apkg, .colpkg).",
         discussion: """
             A CSV or TSV file names its columns in the first row: question, reading, pronunciation, answer, \
-            category, also (other meanings, separated by ;). Anki note fields are matched by name \
-            (Expression/Reading/Meaning, Vocab/Kana/English, Front/Back…). Entries that cannot be played are \
-            skipped and listed with the reason. The deck is saved as $XDG_DATA_HOME/kuchi/decks/NAME.json \
+            category, also. Meanings listed with ; , / or line breaks are all kept: the first is the answer, \
+            the others are accepted too. Anki note fields are matched by name (Expression/Reading/Meaning, \
+            Vocab/Kana/English, Front/Back…), or by what they hold in a plain-text export that names none. \
+            Entries that cannot be played are skipped and listed with the reason. The deck is saved as $XDG_DATA_HOME/kuchi/decks/NAME.json \
             (default ~/.local/share/kuchi) and played with kuchi --deck NAME.
             Exit status: 0 when something was imported, 1 when nothing could be, 2 for usage errors.
             """
