@@ -34,8 +34,20 @@ struct AnkiCollection {
         let detail: String
     }
 
-    /// init: reads the collection at `path`, read-only.
-    init(path: String) throws(Failure) {
+    /// maximumNameCharacters: longer note-type, field and deck names are read as empty.
+    static let maximumNameCharacters = 1024
+    /// maximumJSONCharacters: the old schema's `col.models`/`col.decks` JSON beyond this is
+    /// not read (real ones, with every template and its CSS, are a few hundred KiB).
+    static let maximumJSONCharacters = 64 * 1024 * 1024
+    /// maximumNotes: more notes are refused; the largest real vocabulary decks hold tens of
+    /// thousands.
+    static let maximumNotes = 200_000
+    /// defaultTimeLimit: how long reading may take before it is stopped (20k notes take a
+    /// fraction of a second).
+    static let defaultTimeLimit: Duration = .seconds(20)
+
+    /// init: reads the collection at `path`, read-only, stopping after `timeLimit`.
+    init(path: String, timeLimit: Duration = defaultTimeLimit) throws(Failure) {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "AnkiCollection"
@@ -49,7 +61,18 @@ struct AnkiCollection {
         }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            self = try queue.read { db in try Self.load(db) }
+            // A statement still running at the deadline is interrupted; `load` also checks the
+            // clock between notes, for time spent outside SQLite.
+            let watchdog = Watchdog()
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(timeLimit.components.seconds * 1000
+                + timeLimit.components.attoseconds / 1_000_000_000_000_000))) { [weak queue] in
+                if watchdog.expire() { queue?.interrupt() }
+            }
+            defer { watchdog.finish() }
+            let deadline = ContinuousClock.now + timeLimit
+            self = try queue.read { db in try Self.load(db, deadline: deadline) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            throw Failure(detail: Self.tooSlow(timeLimit))
         } catch let error as DatabaseError {
             throw Failure(detail: error.message ?? error.description)
         } catch let error as Failure {
@@ -62,33 +85,36 @@ struct AnkiCollection {
     /// init: an empty collection, filled by `load`.
     private init() {}
 
-    /// load: everything the import needs, in one read transaction.
-    private static func load(_ db: Database) throws -> AnkiCollection {
+    /// tooSlow: why reading stopped at the time limit.
+    private static func tooSlow(_ limit: Duration) -> String {
+        "reading it took longer than \(limit.components.seconds) seconds, far beyond any real collection"
+    }
+
+    /// load: everything the import needs, in one read transaction, refusing collections whose
+    /// tables are not plain stored data.
+    private static func load(_ db: Database, deadline: ContinuousClock.Instant) throws -> AnkiCollection {
         var collection = AnkiCollection()
-        // A hostile file could make `notes` a view over an endless recursive query; only plain
-        // tables are read.
         let isNewSchema = try isTable("notetypes", db)
         let needed = isNewSchema ? ["notes", "cards", "notetypes", "fields", "decks"] : ["notes", "cards", "col"]
-        for table in needed where try !isTable(table, db) {
-            throw Failure(detail: "it has no \(table) table")
-        }
+        try SchemaCheck.requirePlainTables(needed, db)
         var deckNames: [Int64: String] = [:]
         if isNewSchema {
             var types: [Int64: (name: String, fields: [String])] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM notetypes") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, \(capped("name")) AS name FROM notetypes") {
                 types[row["id"]] = (row["name"] ?? "", [])
             }
-            for row in try Row.fetchAll(db, sql: "SELECT ntid, name FROM fields ORDER BY ntid, ord") {
+            for row in try Row.fetchAll(db, sql: "SELECT ntid, \(capped("name")) AS name FROM fields ORDER BY ntid, ord") {
                 let id: Int64 = row["ntid"]
                 types[id, default: ("", [])].fields.append(row["name"] ?? "")
             }
             collection.noteTypes = types.mapValues { NoteType(name: $0.name, fields: $0.fields) }
-            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM decks") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, \(capped("name")) AS name FROM decks") {
                 let name: String = row["name"] ?? ""
                 deckNames[row["id"]] = name.replacingOccurrences(of: "\u{1F}", with: "::")
             }
         } else {
-            guard let row = try Row.fetchOne(db, sql: "SELECT models, decks FROM col LIMIT 1") else {
+            let json = "SELECT \(capped("models", maximumJSONCharacters)) AS models, \(capped("decks", maximumJSONCharacters)) AS decks FROM col LIMIT 1"
+            guard let row = try Row.fetchOne(db, sql: json) else {
                 throw Failure(detail: "its col table is empty")
             }
             let decoder = JSONDecoder()
@@ -105,20 +131,30 @@ struct AnkiCollection {
             if noteDecks[note] == nil { noteDecks[note] = row["did"] }
         }
         // Fields as bytes: SQLite's text would be repaired silently; invalid UTF-8 is reported.
-        let cursor = try Row.fetchCursor(db, sql: "SELECT id, mid, tags, CAST(flds AS BLOB) AS flds FROM notes ORDER BY id")
+        // Their length is checked in SQL before the value is read into Kuchi.
+        let cap = DelimitedText.maximumFieldBytes
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT id, mid, \(capped("tags")) AS tags, length(flds) AS length,
+                   CASE WHEN length(flds) <= \(cap) THEN CAST(flds AS BLOB) END AS flds
+            FROM notes ORDER BY id LIMIT \(maximumNotes + 1)
+            """)
         var position = 0
         while let row = try cursor.next() {
             position += 1
+            if position > maximumNotes { throw Failure(detail: "it has more than \(maximumNotes) notes; split it into smaller decks") }
+            if ContinuousClock.now > deadline { throw DatabaseError(resultCode: .SQLITE_INTERRUPT) }
             let bytes: Data = row["flds"] ?? Data()
-            guard bytes.count <= DelimitedText.maximumFieldBytes else {
-                collection.unreadable.append((position, "its fields are \(bytes.count / 1024) KiB; this is not a vocabulary note"))
+            let length: Int = row["length"] ?? 0
+            guard length <= cap, bytes.count <= cap else {
+                collection.unreadable.append((position, "its fields are longer than \(cap / 1024) KiB; this is not a vocabulary note"))
                 continue
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 collection.unreadable.append((position, "its text is not valid UTF-8"))
                 continue
             }
-            if !collection.hasMedia, text.contains("<img") || text.contains("[sound:") { collection.hasMedia = true }
+            if !collection.hasMedia, text.utf8.contains(where: { $0 == 0x3C || $0 == 0x5B }),
+               text.contains("<img") || text.contains("[sound:") { collection.hasMedia = true }
             let id: Int64 = row["id"]
             let tags: String = row["tags"] ?? ""
             collection.notes.append(Note(position: position, noteType: row["mid"] ?? 0,
@@ -129,9 +165,15 @@ struct AnkiCollection {
         return collection
     }
 
-    /// isTable: whether `name` is a plain table (not a view, which could run any query).
+    /// isTable: whether `name` is a table (not a view, which could run any query).
     private static func isTable(_ name: String, _ db: Database) throws -> Bool {
         try String.fetchOne(db, sql: "SELECT type FROM sqlite_master WHERE name = ?", arguments: [name]) == "table"
+    }
+
+    /// capped: SQL reading `column` only when it is at most `limit` characters, else NULL —
+    /// the length is checked before the value reaches Kuchi.
+    private static func capped(_ column: String, _ limit: Int = maximumNameCharacters) -> String {
+        "CASE WHEN length(\(column)) <= \(limit) THEN \(column) END"
     }
 
     /// OldModel: a note type in the old schema's `col.models` JSON.

@@ -48,12 +48,11 @@ enum AnkiPackage {
         }
         let folder: URL
         do {
-            folder = temporaryDirectory.appendingPathComponent("kuchi-import-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            folder = try ImportScratch.makeFolder(in: temporaryDirectory)
         } catch {
             throw ImportError(.content, "could not make a temporary folder to read \(name) in: \(error.localizedDescription)")
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { ImportScratch.removeFolder(folder) }
         let database = folder.appendingPathComponent("collection.sqlite")
         try extract(entry, of: archive, named: name, compressed: chosen.hasSuffix("b"), to: database)
         do throws(AnkiCollection.Failure) {

@@ -29,6 +29,7 @@ public struct DeckImporter: Sendable {
 
     /// convert: the deck made from the file at `url`, titled `title`.
     public func convert(_ url: URL, title: String) throws(ImportError) -> ImportedDeck {
+        ImportScratch.removeStale(in: temporaryDirectory)
         let name = url.lastPathComponent
         let head = try Self.prefix(of: url)
         let isZip = head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06])
@@ -54,8 +55,7 @@ public struct DeckImporter: Sendable {
         let usedTypes = Set(collection.notes.map(\.noteType))
         let allFields = usedTypes.flatMap { collection.noteTypes[$0]?.fields ?? [] }
         if let missing = mapping.missingOverrides(columns: allFields).first {
-            let names = Array(Set(allFields)).sorted().joined(separator: ", ")
-            throw ImportError(.usage, "--map \(missing): no note has such a field; the fields are \(names).")
+            throw ImportError(.usage, "--map \(missing): no note has such a field; the fields are \(InputQuote.list(Array(Set(allFields)).sorted())).")
         }
         var resolved: [Int64: [FieldMapping.Field: Int]] = [:]
         for type in usedTypes { resolved[type] = mapping.resolve(columns: collection.noteTypes[type]?.fields ?? []) }
@@ -73,14 +73,14 @@ public struct DeckImporter: Sendable {
             let label = "note \(note.position)"
             guard let fields = resolved[note.noteType], fields[.question] != nil, fields[.answer] != nil else {
                 let type = collection.noteTypes[note.noteType]
-                let typeName = type.map { "'\($0.name)' (fields: \($0.fields.joined(separator: ", ")))" } ?? "unknown"
+                let typeName = type.map { "'\(InputQuote.short($0.name))' (fields: \(InputQuote.list($0.fields)))" } ?? "unknown"
                 builder.skip(SourceNote(label: label, values: [:]),
                              "its note type \(typeName) has no field for the word and the meaning; use --map question=FIELD,answer=FIELD")
                 continue
             }
             var values: [FieldMapping.Field: String] = [:]
             for (field, index) in fields where index < note.fields.count { values[field] = note.fields[index] }
-            builder.add(SourceNote(label: label, values: values, tags: note.tags, deckName: note.deckName, html: true, splitsMeanings: true))
+            builder.add(SourceNote(label: label, values: values, tags: note.tags, deckName: note.deckName, html: true))
         }
         skipUnreadable(before: Int.max)
         let notices = hasMediaFiles || collection.hasMedia ? [Self.mediaNotice] : []

@@ -17,10 +17,21 @@ public struct DelimitedText {
         case unterminatedQuote(line: Int)
         /// fieldTooLong: a field on this line is longer than `maximumFieldBytes`.
         case fieldTooLong(line: Int)
+        /// tooManyColumns: the record starting on this line has more than `maximumColumns` fields.
+        case tooManyColumns(line: Int)
+        /// tooManyRecords: the text has more than `maximumRecords` records.
+        case tooManyRecords
     }
 
     /// maximumFieldBytes: longer fields are refused; no vocabulary field is anywhere near this.
     public static let maximumFieldBytes = 256 * 1024
+    /// maximumColumns: more fields in one record are refused as they are read — a 64 MiB line
+    /// of commas would otherwise be 64 million strings (gigabytes). Anki's note types and
+    /// spreadsheets of words have a few dozen at most.
+    public static let maximumColumns = 256
+    /// maximumRecords: more records are refused; the largest real vocabulary decks hold tens
+    /// of thousands of notes.
+    public static let maximumRecords = 200_000
 
     /// records: every record of `text` split on `separator`; a blank line is no record.
     /// Quotes open a quoted field only at its start ("" inside is one quote); elsewhere they are
@@ -61,9 +72,11 @@ public struct DelimitedText {
                 quotedFieldLine = line
             } else if character == separator {
                 endField()
+                if fields.count >= maximumColumns { throw .tooManyColumns(line: recordLine) }
             } else if character == "\n" || character == "\r\n" || character == "\r" {
                 if !(fields.isEmpty && field.isEmpty && atFieldStart) {
                     endField()
+                    if records.count >= maximumRecords { throw .tooManyRecords }
                     records.append(Record(line: recordLine, fields: fields))
                 }
                 fields = []
@@ -79,6 +92,7 @@ public struct DelimitedText {
         if inQuotes { throw .unterminatedQuote(line: quotedFieldLine) }
         if !(fields.isEmpty && field.isEmpty && atFieldStart) {
             endField()
+            if records.count >= maximumRecords { throw .tooManyRecords }
             records.append(Record(line: recordLine, fields: fields))
         }
         return records

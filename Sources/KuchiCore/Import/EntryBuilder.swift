@@ -12,24 +12,49 @@ struct EntryBuilder {
     private(set) var skipped: [SkippedEntry] = []
     private var questions: [String: String] = [:]
     private var answers: [String: String] = [:]
+    /// meaningOwners: the question of the first entry holding each meaning (by the deck's
+    /// lookalike key), with whom a later holder is marked confusable.
+    private var meaningOwners: [String: String] = [:]
 
     /// maximumQuestionLength, maximumAnswerLength: longer text is not a quiz item (it would not
     /// fit on one screen line) and is usually a whole note pasted into one field.
     static let maximumQuestionLength = 60
     static let maximumAnswerLength = 120
 
-    /// add: converts `note` and keeps it, or records why it was left out.
+    /// add: converts `note` and keeps it, or records why it was left out. An entry sharing a
+    /// meaning with an earlier one is marked confusable with it: both keep the meaning, and the
+    /// two are never drawn together.
     mutating func add(_ note: SourceNote) {
+        if let reason = note.unmappable { return skip(note, reason) }
         switch entry(for: note) {
-        case .success(let entry):
-            let answerKey = entry.answer.lowercased()
+        case .success(var entry):
+            // When the first meaning is already another entry's answer, the next free one is
+            // asked instead (two entries with one answer would look alike as choices).
+            let meanings = [entry.answer] + (entry.also ?? [])
+            if answers[Lookalike.key(entry.answer)] != nil,
+               let free = meanings.firstIndex(where: { answers[Lookalike.key($0)] == nil }) {
+                entry.answer = meanings[free]
+                var others = meanings
+                others.remove(at: free)
+                entry.also = others
+            }
+            let answerKey = Lookalike.key(entry.answer)
             if let first = questions[entry.question] {
-                skip(note, "duplicate word '\(entry.question)' (already \(first))")
+                skip(note, "duplicate word '\(InputQuote.short(entry.question))' (already \(first))")
             } else if let first = answers[answerKey] {
-                skip(note, "duplicate answer '\(entry.answer)' (already \(first))")
+                skip(note, "duplicate answer '\(InputQuote.short(entry.answer))' (already \(first))")
             } else {
                 questions[entry.question] = note.label
                 answers[answerKey] = note.label
+                var confusable: [String] = []
+                for key in [answerKey] + (entry.also ?? []).map(Lookalike.key) {
+                    if let owner = meaningOwners[key] {
+                        if !confusable.contains(owner) { confusable.append(owner) }
+                    } else {
+                        meaningOwners[key] = entry.question
+                    }
+                }
+                entry.confusable = confusable.isEmpty ? nil : confusable
                 entries.append(entry)
                 labels.append(note.label)
             }
@@ -43,11 +68,17 @@ struct EntryBuilder {
         skipped.append(SkippedEntry(label: note.label, reason: reason))
     }
 
-    /// remove: drops the accepted entry at `index` (refused by the validator after all).
+    /// remove: drops the accepted entry at `index` (refused by the validator after all), and
+    /// its name from the others' confusable lists.
     mutating func remove(at index: Int, reason: String) {
         skipped.append(SkippedEntry(label: labels[index], reason: reason))
+        let question = entries[index].question
         entries.remove(at: index)
         labels.remove(at: index)
+        for other in entries.indices where entries[other].confusable?.contains(question) == true {
+            let rest = (entries[other].confusable ?? []).filter { $0 != question }
+            entries[other].confusable = rest.isEmpty ? nil : rest
+        }
     }
 
     /// Reason: why a note makes no entry.
@@ -57,20 +88,24 @@ struct EntryBuilder {
 
     /// entry: the deck entry for `note`, or why there is none.
     private func entry(for note: SourceNote) -> Result<ImportedEntry, Reason> {
-        func clean(_ field: FieldMapping.Field) -> String {
-            note.values[field].map { TextCleanup.plain($0, html: note.html) } ?? ""
+        func isHTML(_ field: FieldMapping.Field) -> Bool {
+            note.html || TextCleanup.looksLikeHTML(note.values[field] ?? "")
         }
-        var question = clean(.question)
-        var reading = clean(.reading)
+        func clean(_ field: FieldMapping.Field) -> String {
+            note.values[field].map { TextCleanup.plain($0, html: isHTML(field)) } ?? ""
+        }
+        var (question, rubyReading) = Self.word(note.values[.question] ?? "", html: isHTML(.question))
+        let readingField = Self.word(note.values[.reading] ?? "", html: isHTML(.reading))
+        // A reading field written with furigana or ruby is read as its kana.
+        var reading = readingField.reading ?? readingField.text
+        if let ruby = Furigana.split(reading) { reading = ruby.reading }
         if let ruby = Furigana.split(question) {
             question = ruby.question
-            if reading.isEmpty { reading = ruby.reading }
+            rubyReading = rubyReading ?? ruby.reading
         }
-        if let ruby = Furigana.split(reading) { reading = ruby.reading }
-        var meanings = [clean(.answer)]
-        if note.splitsMeanings { meanings = meanings[0].split(separator: ";").map { $0.trimmedWhitespace } }
-        meanings = meanings.filter { !$0.isEmpty }
-        let also = clean(.also).split(separator: ";").map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
+        if reading.isEmpty, let rubyReading { reading = rubyReading }
+        let meanings = MeaningSplitter.meanings(note.values[.answer] ?? "", html: isHTML(.answer))
+        let also = MeaningSplitter.meanings(note.values[.also] ?? "", html: isHTML(.also))
         guard !question.isEmpty else { return .failure(Reason(text: "no word (the question field is empty)")) }
         guard let answer = meanings.first else { return .failure(Reason(text: "no meaning")) }
         guard question.count <= Self.maximumQuestionLength else {
@@ -80,7 +115,9 @@ struct EntryBuilder {
             return .failure(Reason(text: "the meaning is \(answer.count) characters long; at most \(Self.maximumAnswerLength) fit a quiz"))
         }
         if reading == question { reading = "" }
-        if !reading.isEmpty, !Script.isKana(reading) { return .failure(Reason(text: "the reading '\(reading)' is not in kana")) }
+        if !reading.isEmpty, !Script.isKana(reading) {
+            return .failure(Reason(text: "the reading '\(InputQuote.short(reading))' is not in kana"))
+        }
         if reading.isEmpty, Script.containsKanji(question) {
             return .failure(Reason(text: "no reading for '\(question)' (a word with kanji needs its kana reading)"))
         }
@@ -88,20 +125,33 @@ struct EntryBuilder {
         if pronunciation.isEmpty {
             let kana = reading.isEmpty ? question : reading
             guard let romaji = Hepburn.romaji(kana) else {
-                return .failure(Reason(text: "no pronunciation, and '\(kana)' cannot be spelt in romaji (it is not all kana)"))
+                return .failure(Reason(text: "no pronunciation, and '\(InputQuote.short(kana))' cannot be spelt in romaji (it is not all kana)"))
             }
             pronunciation = romaji
         }
         var category = clean(.category)
         if category.isEmpty { category = note.tags.first.map { TextCleanup.plain($0, html: false) } ?? "" }
         if category.isEmpty, let deck = note.deckName, deck != "Default" {
-            category = deck.components(separatedBy: "::").last?.trimmedWhitespace ?? ""
+            // Cleaned like any field: a deck name holding ESC or U+202E would otherwise make
+            // every note's category invalid, and every note be skipped.
+            category = TextCleanup.plain(deck.components(separatedBy: "::").last ?? "", html: false)
         }
-        let others = (meanings.dropFirst() + also).filter { $0.lowercased() != answer.lowercased() && $0.count <= Self.maximumAnswerLength }
+        // Other meanings, each once (as the deck compares them), none repeating the answer.
+        var keys: Set<String> = [Lookalike.key(answer)]
         var unique: [String] = []
-        for meaning in others where !unique.contains(meaning) { unique.append(meaning) }
+        for meaning in meanings.dropFirst() + also where meaning.count <= Self.maximumAnswerLength {
+            if keys.insert(Lookalike.key(meaning)).inserted { unique.append(meaning) }
+        }
         return .success(ImportedEntry(question: question, reading: reading.isEmpty ? nil : reading, pronunciation: pronunciation,
                                       answer: answer, category: category.isEmpty ? nil : category,
                                       also: unique.isEmpty ? nil : unique))
+    }
+
+    /// word: a question or reading field as one line of text, and the reading its HTML ruby
+    /// gives, if any.
+    private static func word(_ field: String, html: Bool) -> (text: String, reading: String?) {
+        guard html else { return (TextCleanup.plain(field, html: false), nil) }
+        let stripped = TextCleanup.stripHTML(field)
+        return (TextCleanup.plain(stripped.text, html: false), stripped.rubyReading.map { TextCleanup.plain($0, html: false) })
     }
 }

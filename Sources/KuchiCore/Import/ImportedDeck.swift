@@ -32,8 +32,11 @@ public struct ImportedDeck: Sendable {
                     throw ImportError(.content, reason, skipped: builder.skipped)
                 }
                 for index in refused.keys.sorted(by: >) where index < builder.entries.count {
+                    // The validator's advice to mark entries confusable is for deck authors; an
+                    // import cannot take it (and marks shared meanings itself).
                     let reasons = (refused[index] ?? []).map { problem in
-                        [problem.1.field, problem.1.message].compactMap { $0 }.joined(separator: " ")
+                        [problem.1.field, problem.1.message.replacingOccurrences(of: "; mark the two confusable if they share it", with: "")]
+                            .compactMap { $0 }.joined(separator: " ")
                     }
                     builder.remove(at: index, reason: reasons.joined(separator: "; "))
                 }
@@ -58,6 +61,7 @@ public struct ImportedDeck: Sendable {
             pairs.append("\"answer\": \(json(entry.answer))")
             if let category = entry.category { pairs.append("\"category\": \(json(category))") }
             if let also = entry.also { pairs.append("\"also\": \(json(also))") }
+            if let confusable = entry.confusable { pairs.append("\"confusable\": \(json(confusable))") }
             text += (index == 0 ? "\n    {" : ",\n    {") + pairs.joined(separator: ", ") + "}"
         }
         text += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"

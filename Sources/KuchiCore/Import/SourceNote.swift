@@ -11,10 +11,9 @@ struct SourceNote {
     var deckName: String?
     /// html: whether the fields are HTML (Anki), to be stripped to text.
     var html = false
-    /// splitsMeanings: whether `a; b; c` in the answer is several meanings (Anki's meaning
-    /// fields), of which the first is the answer and the rest `also`. A CSV answer column is
-    /// one answer as written, like the bundled deck's "high; expensive".
-    var splitsMeanings = false
+    /// unmappable: why the note cannot be read at all (its note type has no word or meaning
+    /// field), said in its place among the skipped notes.
+    var unmappable: String?
 }
 
 /// ImportedEntry: one deck entry as written to the imported deck's JSON, in the bundled
@@ -26,4 +25,6 @@ struct ImportedEntry: Equatable {
     var answer: String
     var category: String?
     var also: [String]?
+    /// confusable: earlier entries sharing one of its meanings (never drawn together).
+    var confusable: [String]?
 }

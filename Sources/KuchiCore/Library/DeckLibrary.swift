@@ -21,16 +21,47 @@ public struct DeckLibrary: Sendable {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/kuchi")
     }
 
-    /// checkName: a deck name must be a plain file name — no `/`, not hidden, no control
-    /// characters, not too long for a file system.
+    /// checkName: a deck name must be a plain file name — no `/`, not hidden, no control,
+    /// invisible or text-direction characters (a U+202E would show the name reversed in every
+    /// list), not too long for a file system. The name is not quoted when it holds one.
     public static func checkName(_ name: String) throws(ImportError) {
+        if let scalar = name.unicodeScalars.first(where: { [.control, .format].contains($0.properties.generalCategory) }) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw ImportError(.usage, "the deck name contains U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), an invisible control or text-direction character; use a plain name such as \"jlpt-n4\".")
+        }
         if name.trimmedWhitespace.isEmpty { throw ImportError(.usage, "a deck name cannot be empty.") }
         if name.contains("/") { throw ImportError(.usage, "the deck name \"\(name)\" contains /; use a plain name such as \"jlpt-n4\".") }
         if name.hasPrefix(".") { throw ImportError(.usage, "the deck name \"\(name)\" starts with a dot; use a plain name such as \"jlpt-n4\".") }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw ImportError(.usage, "the deck name contains a control character.")
-        }
         if name.utf8.count > 200 { throw ImportError(.usage, "the deck name is too long (at most 200 bytes).") }
+    }
+
+    /// nameKey: how deck names are compared — compatibility-normalised (full-width letters as
+    /// half-width, composed accents), case-folded, without a `.json` ending — so names that
+    /// look the same to the learner are the same deck.
+    public static func nameKey(_ name: String) -> String {
+        var key = name.trimmedWhitespace.precomposedStringWithCompatibilityMapping.lowercased()
+        if key.hasSuffix(".json") { key.removeLast(5) }
+        return key.precomposedStringWithCompatibilityMapping
+    }
+
+    /// bundledTitle: the bundled deck's title, also reserved (it names the deck's progress).
+    public static let bundledTitle = "Kuchi beginner deck (JLPT N5)"
+
+    /// targetName: the name deck `name` is saved under. The bundled deck's names and title are
+    /// refused; a name equal (as `nameKey` compares) to an imported deck's is refused unless
+    /// `replace`, which then overwrites that deck under its own name.
+    public func targetName(for name: String, replace: Bool) throws(ImportError) -> String {
+        try Self.checkName(name)
+        let key = Self.nameKey(name)
+        let bundled = Self.bundledNames.map(Self.nameKey) + [Self.nameKey(Self.bundledTitle), Self.nameKey((try? Deck.bundled())?.title ?? "")]
+        if bundled.contains(key) {
+            throw ImportError(.usage, "\"\(name)\" is the name of the deck that comes with Kuchi; choose another --name.")
+        }
+        guard let existing = names().first(where: { Self.nameKey($0) == key }) else { return name }
+        guard replace else {
+            throw ImportError(.usage, "a deck named \"\(existing)\" already exists; choose another --name or add --replace to overwrite it.")
+        }
+        return existing
     }
 
     /// fileURL: where deck `name` is kept.

@@ -10,9 +10,10 @@ struct ImportDeck: ParsableCommand {
         abstract: "Make a deck from a CSV or TSV file, an Anki plain-text export, or an Anki package (.apkg, .colpkg).",
         discussion: """
             A CSV or TSV file names its columns in the first row: question, reading, pronunciation, answer, \
-            category, also (other meanings, separated by ;). Anki note fields are matched by name \
-            (Expression/Reading/Meaning, Vocab/Kana/English, Front/Back…). Entries that cannot be played are \
-            skipped and listed with the reason. The deck is saved as $XDG_DATA_HOME/kuchi/decks/NAME.json \
+            category, also. Meanings listed with ; , / or line breaks are all kept: the first is the answer, \
+            the others are accepted too. Anki note fields are matched by name (Expression/Reading/Meaning, \
+            Vocab/Kana/English, Front/Back…), or by what they hold in a plain-text export that names none. \
+            Entries that cannot be played are skipped and listed with the reason. The deck is saved as $XDG_DATA_HOME/kuchi/decks/NAME.json \
             (default ~/.local/share/kuchi) and played with kuchi --deck NAME.
             Exit status: 0 when something was imported, 1 when nothing could be, 2 for usage errors.
             """
@@ -63,25 +64,27 @@ struct ImportDeck: ParsableCommand {
         }
     }
 
-    /// execute: imports, prints the outcome, and returns the exit status.
+    /// execute: imports, prints the outcome, and returns the exit status. Everything printed
+    /// goes through `StandardOutput`/`StandardError`, which escape the controls a file's note
+    /// types, fields, columns and deck names may hold.
     func execute() -> Int32 {
         let library = DeckLibrary(dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) })
+        // Ctrl-C, SIGTERM or SIGHUP during a package import remove its unpacked collection.
+        ImportScratch.installSignalHandlers()
         do throws(ImportError) {
             let mapping = try map.map { text throws(ImportError) in try FieldMapping(parsing: text) } ?? FieldMapping()
-            let deckName = deckName
             // Refused before reading, so a long import is not wasted on a name that is taken.
-            if !replace, FileManager.default.fileExists(atPath: library.fileURL(for: deckName).path) {
-                throw ImportError(.usage, "a deck named \"\(deckName)\" already exists; choose another --name or add --replace to overwrite it.")
-            }
+            let deckName = try library.targetName(for: deckName, replace: replace)
             let imported = try DeckImporter(mapping: mapping).convert(URL(fileURLWithPath: file), title: deckName)
             try library.save(imported.data, as: deckName, replace: replace)
-            for line in Self.skippedLines(imported.skipped) + imported.notices { print(line) }
             let count = imported.deck.challenges.count
-            print("Imported \(count) \(count == 1 ? "entry" : "entries") into the deck \"\(deckName)\" (\(library.fileURL(for: deckName).path)); play it with: kuchi --deck \(deckName)")
+            let done = "Imported \(count) \(count == 1 ? "entry" : "entries") into the deck \"\(deckName)\" (\(library.fileURL(for: deckName).path)); play it with: kuchi --deck \(deckName)"
+            StandardOutput.write((Self.skippedLines(imported.skipped) + imported.notices + [done]).joined(separator: "\n"))
             return 0
         } catch {
-            for line in Self.skippedLines(error.skipped) { print(line) }
-            FileHandle.standardError.write(Data("kuchi import: \(error.message) Nothing was written.\n".utf8))
+            let skipped = Self.skippedLines(error.skipped)
+            if !skipped.isEmpty { StandardOutput.write(skipped.joined(separator: "\n")) }
+            StandardError.write("kuchi import: \(error.message) Nothing was written.")
             return error.kind == .usage ? 2 : 1
         }
     }

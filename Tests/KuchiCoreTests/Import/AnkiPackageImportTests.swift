@@ -15,7 +15,7 @@ struct AnkiPackageImportTests {
             Challenge(question: "鳥", reading: "とり", pronunciation: "tori", answer: "bird", category: "animals"),
             Challenge(question: "コーヒー", pronunciation: "kōhī", answer: "coffee", category: "food"),
             Challenge(question: "学校", reading: "がっこう", pronunciation: "gakkō", answer: "school", category: untaggedCategory),
-            Challenge(question: "水", reading: "みず", pronunciation: "mizu", answer: "water & drinks H2O", category: "food"),
+            Challenge(question: "水", reading: "みず", pronunciation: "mizu", answer: "water & drinks", category: "food", also: ["H2O"]),
         ]
     }
 

@@ -64,7 +64,7 @@ struct HostileImportTests {
         let imported = try DeckImporter(temporaryDirectory: scratch.url).convert(folder.path("p.apkg"), title: "x")
         #expect(imported.deck.challenges.count == 3)
         #expect(imported.skipped.map(\.description) == ["note 4: its text is not valid UTF-8",
-                                                         "note 5: its fields are 1024 KiB; this is not a vocabulary note"])
+                                                         "note 5: its fields are longer than 256 KiB; this is not a vocabulary note"])
         #expect(Self.leftovers(scratch.url).isEmpty)
 
         try ImportFixtures.oldCollection(folder.path("only.db"), notes: Array(notes.suffix(2)))
