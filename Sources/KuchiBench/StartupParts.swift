@@ -56,7 +56,10 @@ enum StartupParts {
                 ChallengesViewModel(deck: deck, numberOfQuestions: Settings.questionRange.upperBound, study: context,
                                     random: SeededGenerator(seed: 1))
             }
-            _ = time("status") { try? database.status(learner: profile.id) }
+            _ = time("status") {
+                try? database.status(learner: profile.id, deck: deck.title, selection: QuizDirection.japaneseToEnglish.cardKeys(in: deck),
+                                     now: Date(), day: StudyDay(), newWordLimit: StudyQueue.defaultNewWordLimit)
+            }
             if quiz.currentTest == nil { Measure.fail("the quiz has no word to ask") }
         }
         return ["first_ms": first, "second_ms": second, "first_cpu_ms": firstCPU, "second_cpu_ms": secondCPU, "peak_rss_after_kib": peakAfter]

@@ -3,11 +3,11 @@ import GRDB
 import Testing
 @testable import KuchiCore
 
-/// The status query (`kuchi due`, Welcome) reads the card table in file order rather than
-/// through the due index; it must still count only the asked learner's cards, of every deck.
+/// The status query (`kuchi due`, Welcome) counts the learner's own cards of one deck and the
+/// words and directions they chose, never another learner's or another deck's.
 @Suite("Status query")
 struct StatusQueryTests {
-    @Test("status counts the learner's own cards over all their decks, never another learner's")
+    @Test("status counts the learner's own cards of the chosen deck, never another learner's or another deck's")
     func countsOnlyTheLearner() throws {
         let database = LearnerDatabase.inMemory()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -29,14 +29,19 @@ struct StatusQueryTests {
         try database.record(ReviewInput(cardID: benFirst.cards[0].id, rating: .again, time: now.addingTimeInterval(-3600), duration: 1000),
                             scheduler: scheduler)
 
-        let anaStatus = try database.status(learner: ana, now: now, newWordLimit: 100)
+        func status(_ learner: UUID, _ deck: Deck) throws -> StudyStatus {
+            try database.status(learner: learner, deck: deck.title, selection: QuizDirection.japaneseToEnglish.cardKeys(in: deck), now: now,
+                                day: StudyDay(timeZone: TimeZone(identifier: "UTC") ?? .current), newWordLimit: 100)
+        }
+        let anaStatus = try status(ana, first)
         #expect(anaStatus.dueNow == 1, "the card missed two minutes ago is due (its one-minute step has passed)")
-        #expect(anaStatus.newAvailable == 4, "one new word left in First, three in Second")
+        #expect(anaStatus.newAvailable == 1, "one new word left in First")
         let anaNext = try #require(anaStatus.nextReview)
         #expect(anaNext > now)
-        let benStatus = try database.status(learner: ben, now: now, newWordLimit: 100)
+        #expect(try status(ana, second) == StudyStatus(dueNow: 0, newAvailable: 3, nextReview: nil), "Second is counted on its own")
+        let benStatus = try status(ben, first)
         #expect(benStatus.dueNow == 1)
         #expect(benStatus.newAvailable == 3)
-        #expect(benStatus.nextReview == nil)
+        #expect(benStatus.nextReview != nil, "a card due now still has its due time: not \"no review scheduled\"")
     }
 }

@@ -128,12 +128,16 @@ struct StudyQueueTests {
         for _ in 0..<3 { if let answer = quiz.currentTest?.challenge.answer { quiz.check(answer) } }
         let learnerDeck = try database.cards(learner: fixture.learner, deck: fixture.deck).learnerDeck
         let day = StudyDay(timeZone: utc)
+        let selection = QuizDirection.japaneseToEnglish.cardKeys(in: fixture.deck)
         #expect(try database.introducedCount(learnerDeck: learnerDeck, since: day.start(of: clock.now)) == 3)
-        #expect(try database.status(learner: fixture.learner, now: clock.now, day: day, newWordLimit: 3).newAvailable == 0)
+        #expect(try database.status(learner: fixture.learner, deck: fixture.deck.title, selection: selection, now: clock.now, day: day,
+                                           newWordLimit: 3).newAvailable == 0)
         clock.advance(2 * 3600 + 59 * 60)   // 03:59: the same study day
-        #expect(try database.status(learner: fixture.learner, now: clock.now, day: day, newWordLimit: 3).newAvailable == 0)
+        #expect(try database.status(learner: fixture.learner, deck: fixture.deck.title, selection: selection, now: clock.now, day: day,
+                                           newWordLimit: 3).newAvailable == 0)
         clock.advance(60)                   // 04:00: a new day
-        #expect(try database.status(learner: fixture.learner, now: clock.now, day: day, newWordLimit: 3).newAvailable == 3)
+        #expect(try database.status(learner: fixture.learner, deck: fixture.deck.title, selection: selection, now: clock.now, day: day,
+                                           newWordLimit: 3).newAvailable == 3)
     }
 
     @Test("status lines: Welcome's and kuchi due's")

@@ -22,14 +22,10 @@ struct DataLocations: Equatable {
         data = Self.dataDirectory(environment: environment)
     }
 
-    /// dataDirectory: `$XDG_DATA_HOME/kuchi`, else `~/.local/share/kuchi`. A relative or empty
-    /// `XDG_DATA_HOME` is ignored, as the XDG specification asks (and as the config folder does).
+    /// dataDirectory: `$XDG_DATA_HOME/kuchi`, else `~/.local/share/kuchi` — the one rule, kept
+    /// by the learner database.
     static func dataDirectory(environment: [String: String]) -> URL {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return URL(fileURLWithPath: data).appendingPathComponent("kuchi")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/kuchi")
+        LearnerDatabase.defaultDirectory(environment: environment)
     }
 
     /// helpText: the FILES paragraph of `kuchi --help`; `resolved` adds each folder's path
