@@ -277,4 +277,23 @@ struct LearnerSessionTests {
             #expect(try count(database, "SELECT COUNT(*) FROM \(table)") == 0, "\(table)")
         }
     }
+
+    @Test("an answer adjusts the open statistics at once; another window's answer is read when the tab opens again")
+    func statisticsFollowAnswers() throws {
+        let database = fixture.open()
+        let learner = session(database)
+        learner.openStats()
+        #expect(learner.statsModel.today.reviews == 0)
+        learner.startSession()
+        clock.advance(3)
+        learner.quiz.check(try #require(learner.quiz.currentTest?.rightAnswer))
+        #expect(learner.statsModel.today.reviews == 1, "recorded without a query")
+        let other = session(fixture.open())
+        other.startSession()
+        clock.advance(3)
+        other.quiz.check(try #require(other.quiz.currentTest?.rightAnswer))
+        #expect(learner.statsModel.today.reviews == 1)
+        learner.openStats()
+        #expect(learner.statsModel.today.reviews == 2, "another connection's commit changes data_version: read whole")
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import KuchiCore
+@testable import KuchiCore
 import Testing
 @testable import KuchiTUI
 
@@ -36,23 +36,13 @@ struct StatsCommandTests {
         try #require(try KuchiCommand.parseAsRoot(arguments) as? StatsCommand)
     }
 
-    /// database: the store's v1 tables (copied until the store merges) with two reviews today
+    /// database: the learner database (migrated by the store) with two reviews today
     /// and one yesterday, for `learner`.
     func database(in folder: Folder, learner: UUID, now: Date) throws {
+        // The store's own migrator makes the file, as the app would.
         let queue = try DatabaseQueue(path: folder.data.appendingPathComponent("kuchi.sqlite").path)
+        try LearnerSchema.migrator.migrate(queue)
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE learner_deck (id INTEGER PRIMARY KEY, learner TEXT NOT NULL, deck TEXT NOT NULL,
-                    learn_forgotten INTEGER NOT NULL DEFAULT 0, UNIQUE (learner, deck));
-                CREATE TABLE card (id INTEGER PRIMARY KEY, learner_deck INTEGER NOT NULL REFERENCES learner_deck(id),
-                    question TEXT NOT NULL, reading TEXT NOT NULL, direction TEXT NOT NULL, answer TEXT NOT NULL,
-                    state INTEGER NOT NULL DEFAULT 0, step INTEGER, stability REAL, difficulty REAL, due INTEGER, last_review INTEGER,
-                    reps INTEGER NOT NULL DEFAULT 0, lapses INTEGER NOT NULL DEFAULT 0, introduced INTEGER,
-                    learned INTEGER NOT NULL DEFAULT 0, UNIQUE (learner_deck, question, reading, direction));
-                CREATE TABLE review (id INTEGER PRIMARY KEY, card INTEGER NOT NULL REFERENCES card(id), time INTEGER NOT NULL,
-                    rating INTEGER NOT NULL, state INTEGER NOT NULL, duration INTEGER NOT NULL);
-                """)
-            try db.execute(sql: StatsQueries.summaryMigrationSQL)
             let nowMs = Int64(now.timeIntervalSince1970 * 1000)
             try db.execute(sql: "INSERT INTO learner_deck (id, learner, deck) VALUES (1, ?, 'Kuchi')", arguments: [learner.uuidString.lowercased()])
             try db.execute(sql: """

@@ -22,6 +22,12 @@ extension ChallengesViewModel {
         guard let memory else { return nil }
         let recorded = memory.save(review: review, slot: slot, snapshot: isComplete ? nil : snapshot(memory))
         reportProblem(of: memory)
+        if let recorded, let review {
+            let card = recorded.after
+            onRecorded?(StatsReview(cardID: card.id, deck: deck.title, question: card.question, reading: card.reading, meaning: card.answer,
+                                    time: review.time, rating: review.rating, milliseconds: review.duration,
+                                    before: recorded.before.card, after: card.card))
+        }
         return recorded
     }
 

@@ -42,6 +42,7 @@ extension ChallengesViewModel {
             }
             if let (abandonedSlot, source) = abandoned, abandonedSlot != slot { memory.putBack(abandonedSlot, source: source) }
             reportProblem(of: memory)
+            onUndone?()
         }
         forgetUndo()
         return true

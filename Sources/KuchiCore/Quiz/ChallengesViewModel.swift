@@ -114,6 +114,10 @@ public final class ChallengesViewModel {
     @ObservationIgnored var currentSource: StudyQueue.Source?
     /// answeredCards: cards answered right this session, with a learner's memory.
     @ObservationIgnored var answeredCards: [Int64] = []
+    /// onRecorded: told of every answer the store kept (the statistics adjust their figures).
+    @ObservationIgnored public var onRecorded: (@MainActor (StatsReview) -> Void)?
+    /// onUndone: told when an answer was taken back (figures adjusted for it are stale).
+    @ObservationIgnored public var onUndone: (@MainActor () -> Void)?
     /// undoPoint: the state before the last graded answer, for undo.
     @ObservationIgnored var undoPoint: UndoPoint?
     /// shownAt: when the current word was shown (an answer's duration is measured from it).

@@ -57,3 +57,11 @@ extension LearnerDatabase {
         return text.flatMap { try? SessionSnapshot.decode($0) }
     }
 }
+
+extension LearnerDatabase {
+    /// dataVersion: SQLite's `data_version` for this connection — it changes when another
+    /// connection (another Kuchi window) commits, and not for this process's own writes.
+    public func dataVersion() -> Int? {
+        try? writer.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
+    }
+}

@@ -55,6 +55,18 @@ extension LearnerSession {
         return model
     }
 
+    /// openStats: the Stats tab opens: its figures are read whole unless nothing but this
+    /// process's own answers (already applied one by one) changed the database since.
+    public func openStats() {
+        let model = statsModel
+        let now = clock()
+        let day = StudyDay(rolloverHour: user.dayRolloverHour).start(of: now)
+        let version = database?.dataVersion()
+        if let version, let known = statsVersion, known.version == version, known.day == day { return }
+        model.refresh(now: now)
+        statsVersion = version.map { ($0, day) }
+    }
+
     /// notice: the problem to show — the profile's, else the quiz's, Learn's, Stats', the deck's.
     public var notice: String? {
         user.problem ?? quiz.problem ?? forgetProblem ?? flashCardsStorage?.problem ?? statsStorage?.problem ?? deckProblem
@@ -117,6 +129,7 @@ extension LearnerSession {
         deckCache = nil
         flashCardsStorage = nil
         statsStorage = nil
+        statsVersion = nil
         settle()
     }
 }

@@ -46,6 +46,9 @@ public final class LearnerSession {
     @ObservationIgnored var deckCache: (name: String?, deck: Deck, whole: Deck)?
     @ObservationIgnored var flashCardsStorage: FlashCardsViewModel?
     @ObservationIgnored var statsStorage: StatsModel?
+    /// statsVersion: the database's `data_version` and study day when the statistics were last
+    /// read whole; while both hold, this process's own answers kept them current.
+    @ObservationIgnored var statsVersion: (version: Int, day: Date)?
     /// started: the quiz up was made by `startSession()` or resumed (not just prepared).
     @ObservationIgnored private var started = false
 
@@ -105,6 +108,7 @@ public final class LearnerSession {
         if !sameWords {
             deckCache = nil
             statsStorage = nil
+            statsVersion = nil
             flashCardsStorage = nil
         }
         statusKey = nil
@@ -136,6 +140,9 @@ public final class LearnerSession {
     /// replaceQuiz: a new quiz; panes holding the old one are rebuilt.
     private func replaceQuiz(_ quiz: ChallengesViewModel) {
         guard quiz !== self.quiz else { return }
+        // Each answer kept adjusts the statistics in memory (no query); an undo makes them stale.
+        quiz.onRecorded = { [weak self] review in self?.statsStorage?.record(review, now: review.time) }
+        quiz.onUndone = { [weak self] in self?.statsVersion = nil }
         self.quiz = quiz
         quizGeneration += 1
     }

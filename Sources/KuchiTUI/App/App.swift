@@ -215,7 +215,7 @@ final class App {
     func open(_ tab: Tab) {
         // The figures are computed when the tab opens (the answers since were written to the
         // database); only the charts whose figures changed redraw.
-        if tab == .stats, state.route != .stats { session.statsModel.refresh(now: session.clock()) }
+        if tab == .stats, state.route != .stats { session.openStats() }
         // The Challenge tab shows the session under way (or its end); with none, Welcome,
         // where Start builds the queue.
         if tab == .challenge, !session.isStarted {

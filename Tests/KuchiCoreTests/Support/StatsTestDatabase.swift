@@ -2,34 +2,26 @@ import Foundation
 import GRDB
 @testable import KuchiCore
 
-/// StatsTestDatabase: an in-memory database with the learner database's tables (the store's v1
-/// schema, copied here until it merges) and, optionally, the statistics' slot summary.
+/// StatsTestDatabase: an in-memory database migrated by the store's own migrator (the one schema
+/// the app, the bench and the tests share); `summary: false` drops the statistics' slot summary
+/// so the figures are aggregated from the review log itself.
 struct StatsTestDatabase {
     let queue: DatabaseQueue
-
-    /// storeSchemaSQL: the store branch's v1 tables, column for column.
-    static let storeSchemaSQL = """
-        CREATE TABLE learner_deck (id INTEGER PRIMARY KEY, learner TEXT NOT NULL, deck TEXT NOT NULL,
-            learn_forgotten INTEGER NOT NULL DEFAULT 0, UNIQUE (learner, deck));
-        CREATE TABLE card (id INTEGER PRIMARY KEY, learner_deck INTEGER NOT NULL REFERENCES learner_deck(id),
-            question TEXT NOT NULL, reading TEXT NOT NULL, direction TEXT NOT NULL, answer TEXT NOT NULL,
-            state INTEGER NOT NULL DEFAULT 0, step INTEGER, stability REAL, difficulty REAL, due INTEGER, last_review INTEGER,
-            reps INTEGER NOT NULL DEFAULT 0, lapses INTEGER NOT NULL DEFAULT 0, introduced INTEGER,
-            learned INTEGER NOT NULL DEFAULT 0, UNIQUE (learner_deck, question, reading, direction));
-        CREATE INDEX card_due ON card (learner_deck, state, due);
-        CREATE TABLE review (id INTEGER PRIMARY KEY, card INTEGER NOT NULL REFERENCES card(id), time INTEGER NOT NULL,
-            rating INTEGER NOT NULL, state INTEGER NOT NULL, duration INTEGER NOT NULL);
-        CREATE INDEX review_card ON review (card);
-        """
 
     /// init: an empty database, with the summary when `summary` (else stats aggregate the log).
     init(summary: Bool = true, path: String? = nil) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         queue = try path.map { try DatabaseQueue(path: $0, configuration: configuration) } ?? DatabaseQueue(configuration: configuration)
-        try queue.write { db in
-            try db.execute(sql: Self.storeSchemaSQL)
-            if summary { try db.execute(sql: StatsQueries.summaryMigrationSQL) }
+        try LearnerSchema.migrator.migrate(queue)
+        if !summary {
+            try queue.write { db in
+                for trigger in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('review', 'learner_deck') AND name LIKE 'review_slot%'") {
+                    try db.execute(sql: "DROP TRIGGER \(trigger)")
+                }
+                try db.execute(sql: "DROP TABLE review_slot")
+                try db.execute(sql: "DROP INDEX card_lapses")
+            }
         }
     }
 
