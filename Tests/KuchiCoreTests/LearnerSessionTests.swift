@@ -296,4 +296,35 @@ struct LearnerSessionTests {
         learner.openStats()
         #expect(learner.statsModel.today.reviews == 2, "another connection's commit changes data_version: read whole")
     }
+
+    @Test("Learn deals the day's next new words first, and a word remembered there is not taught again")
+    func learnDealsTheNextNewWords() throws {
+        let database = fixture.open()
+        let learner = session(database, limit: 3, teach: true)
+        let cards = learner.flashCards
+        let first = try #require(cards.current)
+        #expect(first.question == fixture.deck.challenges[0].question, "the queue's first new word")
+        cards.remember()
+        #expect(cards.current?.question == fixture.deck.challenges[1].question)
+        learner.startSession()
+        #expect(learner.quiz.currentTest?.challenge.question == first.question)
+        #expect(!learner.quiz.teaching, "remembered in Learn: already taught")
+    }
+
+    @Test("a typed miss resumed after a restart still shows the answer it asks to be typed; Japanese for a meaning is not graded")
+    func resumedRetryShowsTheAnswer() throws {
+        let database = fixture.open()
+        let first = session(database)
+        first.user.answerKind = .type
+        first.startSession()
+        #expect(first.quiz.submit("ねこ") == .notCounted, "kana typed for an English meaning")
+        #expect(try count(database, "SELECT COUNT(*) FROM review") == 0)
+        #expect(first.quiz.submit("zzz") == .wrong)
+        let word = try #require(first.quiz.currentTest)
+        let again = session(fixture.open())
+        again.user.answerKind = .type
+        again.settle()
+        #expect(again.isInProgress && again.quiz.currentTest?.challenge == word.challenge)
+        #expect(again.quiz.feedback == .revealed(word.challenge), "the answer to type shows again")
+    }
 }

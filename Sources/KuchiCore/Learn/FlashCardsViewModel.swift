@@ -8,11 +8,15 @@ public struct LearnContext: Sendable {
     public var database: LearnerDatabase
     /// learner: the profile's UUID.
     public var learner: UUID
+    /// newWordsFirst: how many of the words the Challenge introduces next (never reviewed, in
+    /// the queue's order) head the stack — the day's new words, to learn before they are asked.
+    public var newWordsFirst: Int
 
     /// init: Learn progress of `learner` in `database`.
-    public init(database: LearnerDatabase, learner: UUID) {
+    public init(database: LearnerDatabase, learner: UUID, newWordsFirst: Int = 0) {
         self.database = database
         self.learner = learner
+        self.newWordsFirst = newWordsFirst
     }
 }
 
@@ -65,7 +69,12 @@ public final class FlashCardsViewModel {
             cardIDs = loaded.cards.map(\.id)
             remembered = loaded.learned.count
             forgotten = loaded.forgotten
-            order = deck.challenges.indices.filter { !loaded.learned.contains($0) }.shuffled(using: &self.random)
+            // The day's next new words first, in the order the queue deals them (deck order);
+            // remembering one here counts as having been taught it (no New word card later).
+            let left = deck.challenges.indices.filter { !loaded.learned.contains($0) }
+            let next = Array(left.filter { loaded.cards[$0].card.state == .new }.prefix(max(learn.newWordsFirst, 0)))
+            let chosen = Set(next)
+            order = next + left.filter { !chosen.contains($0) }.shuffled(using: &self.random)
         } catch {
             problem = "Could not read your Learn progress; this round is not saved."
             order = Array(deck.challenges.indices).shuffled(using: &self.random)

@@ -96,7 +96,7 @@ extension ChallengesViewModel {
         memory.markShown(slot)
         shownAt = clock()
         set(\.currentTest, to: test)
-        if snapshot.graded, answerKind == .type, snapshot.feedback != nil {
+        if snapshot.graded, snapshot.feedback != nil {
             set(\.feedback, to: .revealed(challenge))
         }
         return true

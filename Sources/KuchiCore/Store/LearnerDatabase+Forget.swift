@@ -35,11 +35,12 @@ extension LearnerDatabase {
 }
 
 extension LearnerDatabase {
-    /// hasReviews: whether any card of the word (any direction) in a learner deck was reviewed.
-    public func hasReviews(learnerDeck: Int64, question: String, reading: String) throws -> Bool {
+    /// hasMet: whether the learner has met the word — any of its cards (any direction) reviewed,
+    /// or the word remembered in Learn — so it needs no New word card.
+    public func hasMet(learnerDeck: Int64, question: String, reading: String) throws -> Bool {
         try writer.read { db in
             try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM card WHERE learner_deck = ? AND question = ? AND reading = ? AND state != 0)
+                SELECT EXISTS (SELECT 1 FROM card WHERE learner_deck = ? AND question = ? AND reading = ? AND (state != 0 OR learned != 0))
                 """, arguments: [learnerDeck, question, reading]) ?? false
         }
     }

@@ -30,7 +30,9 @@ extension LearnerSession {
         let random: any RandomNumberGenerator = seed.map { SeededGenerator(seed: $0) } ?? SystemRandomNumberGenerator()
         let cards: FlashCardsViewModel
         if let database, let learner = user.profileID {
-            cards = FlashCardsViewModel(deck: deck, random: random, learn: LearnContext(database: database, learner: learner))
+            refreshStatus()
+            cards = FlashCardsViewModel(deck: deck, random: random,
+                                        learn: LearnContext(database: database, learner: learner, newWordsFirst: status?.newAvailable ?? 0))
         } else {
             cards = FlashCardsViewModel(deck: deck, random: random)
         }

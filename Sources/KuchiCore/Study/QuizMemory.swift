@@ -194,8 +194,8 @@ final class QuizMemory {
         return queue.next(now: now, excluding: current).map { ($0.position, $0.source) }
     }
 
-    /// isFirstMeeting: the word in `slot` has never been reviewed in any direction (a New word
-    /// card teaches it first).
+    /// isFirstMeeting: the word in `slot` has never been reviewed in any direction nor
+    /// remembered in Learn (a New word card teaches it first).
     func isFirstMeeting(_ slot: Int) -> Bool {
         let word = queue.words[slot]
         let record = queue.cards[slot]
@@ -203,7 +203,7 @@ final class QuizMemory {
         let known = queue.cards.indices.contains { queue.words[$0] == word && queue.cards[$0].card.state != .new }
         if known { return false }
         guard let learnerDeck else { return true }
-        return !((try? context.database.hasReviews(learnerDeck: learnerDeck, question: record.question, reading: record.reading)) ?? false)
+        return !((try? context.database.hasMet(learnerDeck: learnerDeck, question: record.question, reading: record.reading)) ?? false)
     }
 
     /// schedule: the card in `slot` after `rating` at `now` — FSRS run once, here; the queue
