@@ -109,13 +109,13 @@ public enum StatsQueries {
         let firstDate = Date(timeIntervalSince1970: Double(first) / 1000 - Double(calendar.rolloverHour * 3600) - 86_400)
         let spans = calendar.offsetSpans(from: firstDate, to: max(now, firstDate).addingTimeInterval(86_400))
         let sql = useSummary ? """
-            SELECT \(dayExpression(slot: "slot", calendar: calendar, spans: spans)) AS day, SUM(reviews), SUM(passed), SUM(duration),
-                   SUM(review_state), SUM(review_state_passed)
+            SELECT \(dayExpression(slot: "slot", calendar: calendar, spans: spans)) AS day, SUM(reviews) AS reviews, SUM(passed) AS passed,
+                   SUM(duration) AS milliseconds, SUM(review_state) AS review_state, SUM(review_state_passed) AS review_state_passed
             FROM review_slot WHERE learner_deck IN (\(learnerDecks)) AND reviews > 0
             GROUP BY day ORDER BY day
             """ : """
-            SELECT \(dayExpression(slot: "(r.time / 900000)", calendar: calendar, spans: spans)) AS day, COUNT(*), SUM(r.rating > 1),
-                   SUM(r.duration), SUM(r.state = 2), SUM(r.state = 2 AND r.rating > 1)
+            SELECT \(dayExpression(slot: "(r.time / 900000)", calendar: calendar, spans: spans)) AS day, COUNT(*) AS reviews, SUM(r.rating > 1) AS passed,
+                   SUM(r.duration) AS milliseconds, SUM(r.state = 2) AS review_state, SUM(r.state = 2 AND r.rating > 1) AS review_state_passed
             FROM review r JOIN card c ON c.id = r.card
             WHERE c.learner_deck IN (\(learnerDecks))
             GROUP BY day ORDER BY day
@@ -123,8 +123,8 @@ public enum StatsQueries {
         let rows = try Row.fetchCursor(db, sql: sql, arguments: ["learner": learner])
         var result: [DayRow] = []
         while let row = try rows.next() {
-            result.append(DayRow(day: row[0], reviews: row[1], passed: row[2], milliseconds: row[3], reviewState: row[4],
-                                 reviewStatePassed: row[5]))
+            result.append(DayRow(day: row["day"], reviews: row["reviews"], passed: row["passed"], milliseconds: row["milliseconds"],
+                                 reviewState: row["review_state"], reviewStatePassed: row["review_state_passed"]))
         }
         return result
     }
@@ -132,10 +132,10 @@ public enum StatsQueries {
     /// cardStates: the learner's cards counted by state.
     public static func cardStates(_ db: Database, learner: String) throws -> CardStateCounts {
         var counts = CardStateCounts()
-        let rows = try Row.fetchCursor(db, sql: "SELECT state, COUNT(*) FROM card WHERE learner_deck IN (\(learnerDecks)) GROUP BY state",
+        let rows = try Row.fetchCursor(db, sql: "SELECT state, COUNT(*) AS count FROM card WHERE learner_deck IN (\(learnerDecks)) GROUP BY state",
                                        arguments: ["learner": learner])
         while let row = try rows.next() {
-            if let state = CardState(rawValue: row[0]) { counts[state] += row[1] }
+            if let state = CardState(rawValue: row["state"]) { counts[state] += row["count"] as Int }
         }
         return counts
     }
@@ -159,12 +159,13 @@ public enum StatsQueries {
     /// cardMastery: every card of the learner with what the category bars need.
     public static func cardMastery(_ db: Database, learner: String) throws -> [CardMasteryRow] {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT d.deck, c.question, c.reading, c.state != 0, COALESCE(c.stability >= :mature, 0)
+            SELECT d.deck, c.question, c.reading, c.state != 0 AS seen, COALESCE(c.stability >= :mature, 0) AS mature
             FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = :learner
             """, arguments: ["learner": learner, "mature": CategoryMastery.matureStability])
         var result: [CardMasteryRow] = []
         while let row = try rows.next() {
-            result.append(CardMasteryRow(deck: row[0], question: row[1], reading: row[2], seen: row[3], mature: row[4]))
+            result.append(CardMasteryRow(deck: row["deck"], question: row["question"], reading: row["reading"], seen: row["seen"],
+                                         mature: row["mature"]))
         }
         return result
     }
@@ -175,6 +176,6 @@ public enum StatsQueries {
             SELECT id, question, reading, answer, lapses FROM card
             WHERE learner_deck IN (\(learnerDecks)) AND lapses > 0 ORDER BY lapses DESC, id LIMIT :limit
             """, arguments: ["learner": learner, "limit": limit])
-            .map { HardWord(cardID: $0[0], question: $0[1], reading: $0[2], meaning: $0[3], lapses: $0[4]) }
+            .map { HardWord(cardID: $0["id"], question: $0["question"], reading: $0["reading"], meaning: $0["answer"], lapses: $0["lapses"]) }
     }
 }

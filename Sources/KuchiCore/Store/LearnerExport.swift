@@ -20,7 +20,7 @@ public enum LearnerExport {
                 WHERE d.learner = ? ORDER BY r.time, r.id
                 """, arguments: [learner.uuidString.lowercased()])
             while let row = try rows.next() {
-                let fields: [Int64] = [row[0], row[1], row[2], row[3], row[4]]
+                let fields: [Int64] = [row["card"], row["time"], row["rating"], row["state"], row["duration"]]
                 write(fields.map(String.init).joined(separator: ",") + "\n")
             }
         }
@@ -41,17 +41,17 @@ public enum LearnerExport {
                 FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ? ORDER BY c.id
                 """, arguments: [learner.uuidString.lowercased()])
             while let row = try rows.next() {
-                let state: Int = row[6]
+                let state: Int = row["state"]
                 let isNew = state == CardState.new.rawValue
-                let step: Int? = state == CardState.review.rawValue ? nil : row[7]
-                let stability: Double? = row[8]
-                let difficulty: Double? = row[9]
-                let due: Int64? = isNew ? nil : row[10]
-                let lastReview: Int64? = row[11]
-                let reps: Int = row[12]
-                let lapses: Int = row[13]
+                let step: Int? = state == CardState.review.rawValue ? nil : row["step"]
+                let stability: Double? = row["stability"]
+                let difficulty: Double? = row["difficulty"]
+                let due: Int64? = isNew ? nil : row["due"]
+                let lastReview: Int64? = row["last_review"]
+                let reps: Int = row["reps"]
+                let lapses: Int = row["lapses"]
                 let fields: [String] = [
-                    String(row[0] as Int64), row[1], row[2], row[3], row[4], row[5], String(state),
+                    String(row["id"] as Int64), row["deck"], row["question"], row["reading"], row["answer"], row["direction"], String(state),
                     step.map(String.init) ?? "", stability.map { "\($0)" } ?? "", difficulty.map { "\($0)" } ?? "",
                     due.map(iso8601) ?? "", lastReview.map(iso8601) ?? "", String(reps), String(lapses),
                 ]
