@@ -15,6 +15,9 @@ public enum Feedback: Hashable, Sendable {
     case revealed(Challenge)
     /// otherWord: the typed meaning belongs to another word: not counted, try again.
     case otherWord(typed: String, question: String)
+    /// synonym: English → Japanese: the typed word (written `question`, meaning `meaning`) is
+    /// also a right translation, but another word is asked: not counted, try again.
+    case synonym(typed: String, question: String, meaning: String)
 
     /// showsAnswer: the feedback reveals the current word's answer (a miss or "I don't know").
     public var showsAnswer: Bool {
