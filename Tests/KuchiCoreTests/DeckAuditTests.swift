@@ -26,8 +26,10 @@ struct DeckAuditTests {
         for direction in StudyDirection.allCases {
             let inDirection = refusals.filter { $0.direction == direction }
             let words = Set(inDirection.map(\.question)).count
+            let graded = inDirection.filter { $0.verdict == .wrong }
             let kinds = Dictionary(grouping: inDirection, by: \.kind).map { "\($0.key) \($0.value.count)" }.sorted()
-            lines.append("AUDIT \(direction.rawValue): \(inDirection.count) refusals, \(words) words [\(kinds.joined(separator: ", "))]")
+            lines.append("AUDIT \(direction.rawValue): \(inDirection.count) refusals in \(words) words; \(graded.count) graded wrong "
+                + "(\(Set(graded.map(\.question)).count) words), \(inDirection.count - graded.count) ungraded try-agains [\(kinds.joined(separator: ", "))]")
         }
         lines += refusals.map { "REFUSED \($0)" }
         let text = lines.joined(separator: "\n") + "\n"

@@ -47,6 +47,11 @@ public struct EnglishJudge: Sendable {
         if let other = index.questions(forNormalized: answer).first(where: { $0 != question }) {
             return .otherWord(question: other)
         }
+        // A plural or singular of a meaning ("eggs" for "egg", "shoe" for "shoes") is a near
+        // miss however short the word: after another word's exact meaning ("news" is ニュース).
+        if let variant = variants.first(where: { Self.isPluralForm(answer, of: $0.normalized) }) {
+            return .almost(expected: variant.meaning)
+        }
         let typedLetters = Array(answer)
         let typedNumbers = EnglishNumber.numbers(in: answer)
         var best: (distance: Int, meaning: String)?
@@ -58,6 +63,13 @@ public struct EnglishJudge: Sendable {
             }
         }
         return best.map { .almost(expected: $0.meaning) } ?? .wrong
+    }
+
+    /// isPluralForm: `typed` is `meaning` with an English plural -s/-es added or taken away
+    /// (on the last word, never on a number).
+    static func isPluralForm(_ typed: String, of meaning: String) -> Bool {
+        guard typed.last?.isLetter == true, meaning.last?.isLetter == true else { return false }
+        return typed == meaning + "s" || typed == meaning + "es" || meaning == typed + "s" || meaning == typed + "es"
     }
 
     /// judge(_:for:also:): the verdict for `typed` against a deck word and its `also` meanings.

@@ -19,6 +19,9 @@ public enum EnglishMeaning {
         for character in folded {
             if character.isLetter || character.isNumber {
                 cleaned.append(character)
+            } else if character == ",", cleaned.last?.isNumber == true {
+                // A thousands separator ("10,000") joins; a comma after a word is a space.
+                continue
             } else if !apostrophes.contains(character) {
                 cleaned.append(" ")
             }

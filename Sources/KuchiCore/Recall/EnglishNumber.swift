@@ -6,7 +6,8 @@
 /// numbers of an answer exactly (`numbers(in:)`) while the words around them keep their tolerance.
 enum EnglishNumber {
     /// digits: `words` with number words replaced: cardinals 0–99 by digits ("twenty one" → 21),
-    /// ordinals by digits and suffix ("twenty-first" → 21st, "fifth" → 5th).
+    /// hundred and thousand with the number before them ("ten thousand" → 10000), ordinals by
+    /// digits and suffix ("twenty-first" → 21st, "fifth" → 5th).
     static func digits(_ words: [Substring]) -> [String] {
         var result: [String] = []
         var index = 0
@@ -25,7 +26,14 @@ enum EnglishNumber {
                     continue
                 }
             }
-            if let value = cardinals[word] ?? tens[word] {
+            if let scale = scales[word] {
+                // "hundred" → 100, "ten thousand" → 10000 (the number before it multiplies).
+                if let last = result.last, let value = Int(last), value > 0, value < scale {
+                    result[result.count - 1] = String(value * scale)
+                } else {
+                    result.append(String(scale))
+                }
+            } else if let value = cardinals[word] ?? tens[word] {
                 result.append(String(value))
             } else if let value = ordinals[word] {
                 result.append(ordinal(value))
@@ -69,6 +77,9 @@ enum EnglishNumber {
         "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
         "seventeen": 17, "eighteen": 18, "nineteen": 19,
     ]
+
+    /// scales: the words that multiply the number before them.
+    private static let scales: [String: Int] = ["hundred": 100, "thousand": 1000]
 
     /// tens: twenty to ninety.
     private static let tens: [String: Int] = [
