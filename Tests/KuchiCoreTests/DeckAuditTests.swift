@@ -32,6 +32,11 @@ struct DeckAuditTests {
                 + "(\(Set(graded.map(\.question)).count) words), \(inDirection.count - graded.count) ungraded try-agains [\(kinds.joined(separator: ", "))]")
         }
         lines += refusals.map { "REFUSED \($0)" }
+        let teacher = audit.teacherMisjudged(DeckAudit.loadTeacherCases(from: environment["KUCHI_AUDIT_TEACHER"]))
+        let rightRefused = teacher.filter { $0.expected }
+        lines.append("AUDIT teacher: \(teacher.count) misjudged: \(rightRefused.count) right answers refused, "
+            + "\(teacher.count - rightRefused.count) wrong answers accepted")
+        lines += teacher.map { "TEACHER \($0)" }
         let text = lines.joined(separator: "\n") + "\n"
         if let path = environment["KUCHI_AUDIT_REPORT"], !path.isEmpty {
             try text.write(toFile: path, atomically: true, encoding: .utf8)

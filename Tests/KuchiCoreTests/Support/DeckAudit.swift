@@ -97,6 +97,54 @@ struct DeckAudit {
         return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// Misjudged: a teacher's case the app judged otherwise.
+    struct Misjudged: CustomStringConvertible {
+        let direction: String
+        let question: String
+        let typed: String
+        /// expected: whether the teacher marks it right.
+        let expected: Bool
+        /// verdict: the app's verdict, or nil when the deck has no such word.
+        let verdict: RecallVerdict?
+
+        var description: String {
+            "\(direction) \(question) “\(typed)” should be \(expected ? "right" : "wrong"), is \(verdict.map { "\($0)" } ?? "not in the deck")"
+        }
+    }
+
+    /// teacherMisjudged: the cases (direction, question, typed, "right"/"wrong") judged otherwise
+    /// than a teacher would; an English → Japanese case is tried in the reading direction too.
+    func teacherMisjudged(_ cases: [[String]]) -> [Misjudged] {
+        let judge = RecallJudge(deck: deck.challenges, also: \.also)
+        var result: [Misjudged] = []
+        for item in cases where item.count == 4 {
+            let expected = item[3] == "right"
+            guard let challenge = deck.challenges.first(where: { $0.question == item[1] }),
+                  let direction = StudyDirection(rawValue: item[0]) else {
+                if expected { result.append(Misjudged(direction: item[0], question: item[1], typed: item[2], expected: true, verdict: nil)) }
+                continue
+            }
+            var directions = [direction]
+            if direction == .englishToJapanese && Script.containsKanji(challenge.question) { directions.append(.reading) }
+            for direction in directions {
+                let field = TypedAnswer(mode: TypedAnswer.Mode(direction: direction))
+                field.insert(item[2])
+                let verdict = judge.judge(field.submission, for: challenge, direction: direction, also: challenge.also)
+                if verdict.isAccepted != expected {
+                    result.append(Misjudged(direction: direction.rawValue, question: item[1], typed: item[2], expected: expected, verdict: verdict))
+                }
+            }
+        }
+        return result
+    }
+
+    /// loadTeacherCases: the teacher's cases file (a list of [direction, question, typed, right|wrong]).
+    static func loadTeacherCases(from path: String?) -> [[String]] {
+        guard let path, let data = FileManager.default.contents(atPath: path),
+              let cases = try? JSONDecoder().decode([[String]].self, from: data) else { return [] }
+        return cases
+    }
+
     /// loadGlosses: the JMdict first glosses file (question → glosses), or none.
     static func loadGlosses(from path: String?) -> [String: [String]] {
         guard let path, let data = FileManager.default.contents(atPath: path),
