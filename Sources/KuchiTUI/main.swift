@@ -43,6 +43,15 @@ enum Launch {
             StandardError.write("kuchi: the categories given hold fewer than \(Deck.minimumEntries) words; choose more.")
             return 2
         }
+        let missingLevels = (fixedDeck ?? bundled).unknownLevels(options.levels)
+        if !missingLevels.isEmpty {
+            StandardError.write("kuchi: no word of JLPT level \(missingLevels.map { "N\($0)" }.joined(separator: ", ")) in \((fixedDeck ?? bundled).title).")
+            return 2
+        }
+        if ((fixedDeck ?? bundled).selecting(categories: options.categories) ?? bundled).selecting(levels: options.levels) == nil {
+            StandardError.write("kuchi: the levels and categories given hold fewer than \(Deck.minimumEntries) words; choose more.")
+            return 2
+        }
         let directory = options.configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
         let user = UserManager(store: ProfileStore(directory: directory))
         let loadProblems = user.loadSavedProfiles()
@@ -64,6 +73,7 @@ enum Launch {
         let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
         let database = LearnerDatabase.open(directory: dataDirectory)
         let overrides = StudyOverrides(deck: fixedDeck, categories: options.categories.isEmpty ? nil : options.categories,
+                                       levels: options.levels.isEmpty ? nil : options.levels,
                                        direction: options.direction, answerKind: options.answer, questions: options.questions,
                                        teachNewWords: options.teach)
         let session = LearnerSession(user: user, bundled: bundled, library: library, database: database, overrides: overrides,

@@ -327,4 +327,25 @@ struct LearnerSessionTests {
         #expect(again.isInProgress && again.quiz.currentTest?.challenge == word.challenge)
         #expect(again.quiz.feedback == .revealed(word.challenge), "the answer to type shows again")
     }
+
+    @Test("a level filter narrows the quiz and the counts to those JLPT levels")
+    func levelFilter() throws {
+        var entries = DeckJSON.words(4, prefix: "n5")
+        for index in entries.indices { entries[index]["level"] = 5 }
+        var harder = DeckJSON.words(3, prefix: "n4")
+        for index in harder.indices { harder[index]["level"] = 4 }
+        let deck = try makeDeck(entries + harder)
+        let user = UserManager(store: nil, clock: clock.read)
+        user.signIn(Profile(id: fixture.learner, name: "さくら"))
+        user.newWordsPerDay = 20
+        let learner = LearnerSession(user: user, bundled: deck, database: fixture.open(), seed: 1, clock: clock.read)
+        learner.refreshStatus(force: true)
+        #expect(learner.status?.newAvailable == 7)
+        user.levels = [5]
+        learner.settle()
+        learner.refreshStatus(force: true)
+        #expect(learner.deck.challenges.count == 4 && learner.status?.newAvailable == 4)
+        learner.startSession()
+        #expect(learner.quiz.currentTest?.challenge.level == 5)
+    }
 }

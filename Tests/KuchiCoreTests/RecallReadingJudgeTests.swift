@@ -34,7 +34,7 @@ struct RecallReadingJudgeTests {
 
     @Test("wrong kana, a wrong long vowel spelled out, or half an answer is wrong", arguments: [
         ("sakure", "桜", "さくら"), ("oukii", "大きい", "おおきい"), ("tookyoo", "東京", "とうきょう"),
-        ("tokyo", "東京", "とうきょう"), ("kohi", "コーヒー", nil), ("kani", "単位", "かんい"), ("hanaji", "鼻血", "はなぢ"),
+        ("tokyo", "東京", "とうきょう"), ("kohi", "コーヒー", nil), ("kani", "単位", "かんい"), ("kinen", "禁煙", "きんえん"),
         ("", "桜", "さくら"), ("   ", "桜", "さくら"), ("-", "コーヒー", nil), ("ーさくら", "桜", "さくら"),
         ("sakurasakura", "桜", "さくら"), ("東", "東京", "とうきょう"), ("大阪", "東京", "とうきょう"),
     ] as [(String, String, String?)])

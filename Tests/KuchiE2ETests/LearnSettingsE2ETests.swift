@@ -14,7 +14,7 @@ struct LearnSettingsE2ETests {
         let session = app.session
         try app.registerAndStart()
         let deckSize = BundledDeck.shared.entries.count
-        #expect(deckSize == 740)
+        #expect(deckSize == 758)
 
         try session.sendKeys("l")
         let front = try session.waitForText("Remembered 0/\(deckSize)")

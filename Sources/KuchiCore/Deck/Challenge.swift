@@ -8,6 +8,9 @@ public struct Challenge: Hashable, Sendable, Codable {
     public var question: String
     /// reading: the kana reading; required when `question` has kanji.
     public var reading: String?
+    /// readings: other standard readings of the same word in the same sense (四 よん, also し);
+    /// typed answers accept any of them, choices and hints show `reading`.
+    public var readings: [String]
     /// pronunciation: modified Hepburn romaji.
     public var pronunciation: String
     /// answer: a short English meaning, unique in its deck.
@@ -24,10 +27,13 @@ public struct Challenge: Hashable, Sendable, Codable {
     /// drawn as each other's distractor (see `Deck.mayBeDistractor(_:for:)`).
     public var confusable: [String]
 
+    /// init: an entry; only the question, pronunciation and answer are required.
     public init(question: String, reading: String? = nil, pronunciation: String, answer: String, category: String? = nil,
-                also: [String] = [], pos: PartOfSpeech? = nil, level: Int? = nil, confusable: [String] = []) {
+                also: [String] = [], pos: PartOfSpeech? = nil, level: Int? = nil, confusable: [String] = [],
+                readings: [String] = []) {
         self.question = question
         self.reading = reading
+        self.readings = readings
         self.pronunciation = pronunciation
         self.answer = answer
         self.category = category
@@ -38,7 +44,7 @@ public struct Challenge: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case question, reading, pronunciation, answer, category, also, pos, level, confusable
+        case question, reading, readings, pronunciation, answer, category, also, pos, level, confusable
     }
 
     /// init(from:): the newer fields are optional, so challenges saved before they existed still decode.
@@ -46,6 +52,7 @@ public struct Challenge: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         question = try container.decode(String.self, forKey: .question)
         reading = try container.decodeIfPresent(String.self, forKey: .reading)
+        readings = try container.decodeIfPresent([String].self, forKey: .readings) ?? []
         pronunciation = try container.decode(String.self, forKey: .pronunciation)
         answer = try container.decode(String.self, forKey: .answer)
         category = try container.decodeIfPresent(String.self, forKey: .category)

@@ -32,13 +32,22 @@ public struct Deck: Sendable {
     }
 
     /// mayBeDistractor: whether the entry at `candidate` may be shown as a wrong choice when the
-    /// entry at `asked` is asked. Not itself, and not an entry marked confusable with it (a word
+    /// entry at `asked` is asked. Not itself, not an entry marked confusable with it (a word
     /// sharing a meaning: 暑い "hot (weather)" beside 熱い "hot (to the touch)" would be a second
-    /// right-looking answer). The distractor picker filters its candidates with this.
+    /// right-looking answer), and not one whose reading is another standard reading of the asked
+    /// word (asked 家, the choice うち would be right too). The distractor picker filters its
+    /// candidates with this.
     public func mayBeDistractor(_ candidate: Int, for asked: Int) -> Bool {
         guard candidate != asked, challenges.indices.contains(candidate), challenges.indices.contains(asked) else { return false }
-        let askedQuestion = challenges[asked].question
-        let candidateQuestion = challenges[candidate].question
+        let askedChallenge = challenges[asked]
+        let candidateChallenge = challenges[candidate]
+        let askedQuestion = askedChallenge.question
+        let candidateQuestion = candidateChallenge.question
+        if !askedChallenge.readings.isEmpty || !candidateChallenge.readings.isEmpty {
+            let askedReadings = Set([askedChallenge.reading ?? askedQuestion] + askedChallenge.readings)
+            let candidateReadings = [candidateChallenge.reading ?? candidateQuestion] + candidateChallenge.readings
+            if candidateReadings.contains(where: askedReadings.contains) { return false }
+        }
         return askedQuestion != candidateQuestion && !(confusableQuestions[askedQuestion]?.contains(candidateQuestion) ?? false)
     }
 

@@ -12,6 +12,7 @@ public struct DeckProblem: Hashable, Sendable, CustomStringConvertible {
         case invisibleCharacter
         case readingRequired
         case readingNotKana
+        case duplicateReading
         case duplicateQuestion
         case duplicateAnswer
         case tooFewEntries

@@ -150,6 +150,7 @@ struct DeckValidator {
         let answer = requiredString(fields.answer, entry: entry, field: "answer")
         let category = optionalString(fields.category, entry: entry, field: "category")
         let also = stringList(fields.also, entry: entry, field: "also")
+        let readings = checkedReadings(fields.readings, entry: entry, question: question, reading: reading)
         let confusable = stringList(fields.confusable, entry: entry, field: "confusable")
         var pos: PartOfSpeech?
         if let name = optionalString(fields.pos, entry: entry, field: "pos") {
@@ -170,8 +171,29 @@ struct DeckValidator {
         var parsed = Parsed(question: question, answer: answer, also: also, confusable: confusable)
         guard let question, let pronunciation, let answer else { return parsed }
         parsed.challenge = Challenge(question: question, reading: reading, pronunciation: pronunciation, answer: answer,
-                                     category: category, also: also, pos: pos, level: level, confusable: confusable)
+                                     category: category, also: also, pos: pos, level: level, confusable: confusable,
+                                     readings: readings)
         return parsed
+    }
+
+    /// checkedReadings: other readings are kana, belong to a word written with kanji (a kana
+    /// word is its own reading), and repeat neither the reading nor each other.
+    private mutating func checkedReadings(_ raw: RawList?, entry: Int, question: String?, reading: String?) -> [String] {
+        let readings = stringList(raw, entry: entry, field: "readings")
+        var kept: [String] = []
+        for other in readings {
+            if !Script.isKana(other) {
+                problems.append(DeckProblem(.readingNotKana, entry: entry, field: "readings", "\"\(other)\" must be written in kana"))
+            } else if let question, !Script.containsKanji(question) {
+                problems.append(DeckProblem(.readingNotKana, entry: entry, field: "readings",
+                                            "\"\(question)\" is written in kana; other readings belong to words written with kanji"))
+            } else if other == reading || kept.contains(other) {
+                problems.append(DeckProblem(.duplicateReading, entry: entry, field: "readings", "\"\(other)\" is listed twice"))
+            } else {
+                kept.append(other)
+            }
+        }
+        return kept
     }
 
     /// checkedLevel: a JLPT level, a whole number from 5 (N5) to 1 (N1).

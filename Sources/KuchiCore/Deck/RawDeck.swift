@@ -46,7 +46,7 @@ struct JSONSkip: Decodable {
     }
 }
 
-/// RawList: a field that should be an array of strings (`also`, `confusable`): its items as
+/// RawList: a field that should be an array of strings (`also`, `readings`, `confusable`): its items as
 /// read, or the value that was there instead of an array.
 enum RawList: Decodable, Equatable {
     case items([JSONField])
@@ -85,6 +85,7 @@ enum RawLevel: Decodable, Equatable {
 struct RawFields {
     var question: JSONField?
     var reading: JSONField?
+    var readings: RawList?
     var pronunciation: JSONField?
     var answer: JSONField?
     var category: JSONField?
@@ -101,7 +102,7 @@ enum RawEntry: Decodable {
     case notObject(JSONField)
 
     private enum Key: String, CodingKey {
-        case question, reading, pronunciation, answer, category, also, pos, level, confusable
+        case question, reading, readings, pronunciation, answer, category, also, pos, level, confusable
     }
 
     init(from decoder: any Decoder) throws {
@@ -120,7 +121,7 @@ enum RawEntry: Decodable {
             container.contains(key) ? try container.decode(RawList.self, forKey: key) : nil
         }
         self = .fields(RawFields(
-            question: try field(.question), reading: try field(.reading), pronunciation: try field(.pronunciation),
+            question: try field(.question), reading: try field(.reading), readings: try list(.readings), pronunciation: try field(.pronunciation),
             answer: try field(.answer), category: try field(.category), also: try list(.also), pos: try field(.pos),
             level: container.contains(.level) ? try container.decode(RawLevel.self, forKey: .level) : nil,
             confusable: try list(.confusable)))

@@ -28,6 +28,10 @@ extension ChallengesViewModel {
             set(\.feedback, to: .otherWord(typed: text, question: question))
             typedAnswer.clear()
             return .notCounted
+        case let .synonym(question, meaning):
+            set(\.feedback, to: .synonym(typed: text, question: question, meaning: meaning))
+            typedAnswer.clear()
+            return .notCounted
         case .wrong:
             set(\.feedback, to: .missed(test.challenge, typed: text))
             typedAnswer.clear()

@@ -17,6 +17,9 @@ public enum Feedback: Hashable, Sendable {
     case otherWord(typed: String, question: String)
     /// englishExpected: Japanese was typed where the English meaning is asked: not counted.
     case englishExpected(typed: String)
+    /// synonym: English → Japanese: the typed word (written `question`, meaning `meaning`) is
+    /// also a right translation, but another word is asked: not counted, try again.
+    case synonym(typed: String, question: String, meaning: String)
 
     /// showsAnswer: the feedback reveals the current word's answer (a miss or "I don't know").
     public var showsAnswer: Bool {

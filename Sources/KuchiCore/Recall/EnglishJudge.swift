@@ -22,9 +22,11 @@ public enum EnglishVerdict: Hashable, Sendable {
 
 /// EnglishJudge: decides whether a typed English meaning is right for a word.
 ///
-/// Order matters: an exact match for the asked word wins; then an exact match for another
+/// Order matters: an exact match for the asked word wins; then the word's own romaji is wrong
+/// (the hint shows it: "osake" for お酒 is not "sake" misspelt); then an exact match for another
 /// word (so "horse" for 家 "house" is "that's 馬", not a typo of "house"); then a near miss
-/// within the tolerance of the normalised expected meaning's length; else wrong.
+/// within the tolerance of the normalised expected meaning's length, never on a number ("first
+/// day of the month" is not almost "fifth day of the month"); else wrong.
 public struct EnglishJudge: Sendable {
     /// index: the deck's meanings, for "that's the meaning of …".
     public let index: MeaningIndex
@@ -34,19 +36,26 @@ public struct EnglishJudge: Sendable {
         self.index = index
     }
 
-    /// judge: the verdict for `typed` when the asked word (written `question`) accepts `accepted`
-    /// (the deck's `answer` followed by its `also` meanings).
-    public func judge(_ typed: String, accepted: [String], question: String) -> EnglishVerdict {
+    /// judge: the verdict for `typed` when the asked word (written `question`, romanised
+    /// `romaji`) accepts `accepted` (the deck's `answer` followed by its `also` meanings).
+    public func judge(_ typed: String, accepted: [String], question: String, romaji: String? = nil) -> EnglishVerdict {
         let answer = EnglishMeaning.normalized(typed)
         if answer.isEmpty { return .wrong }
         let variants = EnglishMeaning.variants(of: accepted)
         if variants.contains(where: { $0.normalized == answer }) { return .exact }
+        if let romaji, RomajiMeaning.spells(answer, romaji: romaji) { return .wrong }
         if let other = index.questions(forNormalized: answer).first(where: { $0 != question }) {
             return .otherWord(question: other)
         }
+        // A plural or singular of a meaning ("eggs" for "egg", "shoe" for "shoes") is a near
+        // miss however short the word: after another word's exact meaning ("news" is ニュース).
+        if let variant = variants.first(where: { Self.isPluralForm(answer, of: $0.normalized) }) {
+            return .almost(expected: variant.meaning)
+        }
         let typedLetters = Array(answer)
+        let typedNumbers = EnglishNumber.numbers(in: answer)
         var best: (distance: Int, meaning: String)?
-        for variant in variants {
+        for variant in variants where EnglishNumber.numbers(in: variant.normalized) == typedNumbers {
             let expected = Array(variant.normalized)
             let limit = min(EditDistance.allowedEdits(forLength: expected.count), best.map { $0.distance - 1 } ?? .max)
             if let distance = EditDistance.within(typedLetters, expected, limit: limit) {
@@ -56,8 +65,15 @@ public struct EnglishJudge: Sendable {
         return best.map { .almost(expected: $0.meaning) } ?? .wrong
     }
 
+    /// isPluralForm: `typed` is `meaning` with an English plural -s/-es added or taken away
+    /// (on the last word, never on a number).
+    static func isPluralForm(_ typed: String, of meaning: String) -> Bool {
+        guard typed.last?.isLetter == true, meaning.last?.isLetter == true else { return false }
+        return typed == meaning + "s" || typed == meaning + "es" || meaning == typed + "s" || meaning == typed + "es"
+    }
+
     /// judge(_:for:also:): the verdict for `typed` against a deck word and its `also` meanings.
     public func judge(_ typed: String, for challenge: Challenge, also: [String] = []) -> EnglishVerdict {
-        judge(typed, accepted: [challenge.answer] + also, question: challenge.question)
+        judge(typed, accepted: [challenge.answer] + also, question: challenge.question, romaji: challenge.pronunciation)
     }
 }

@@ -19,6 +19,9 @@ public enum EnglishMeaning {
         for character in folded {
             if character.isLetter || character.isNumber {
                 cleaned.append(character)
+            } else if character == ",", cleaned.last?.isNumber == true {
+                // A thousands separator ("10,000") joins; a comma after a word is a space.
+                continue
             } else if !apostrophes.contains(character) {
                 cleaned.append(" ")
             }
@@ -27,7 +30,7 @@ public enum EnglishMeaning {
         while words.count > 1, let first = words.first, leadingFillers.contains(first) {
             words = words.dropFirst()
         }
-        return words.joined(separator: " ")
+        return EnglishNumber.digits(Array(words)).joined(separator: " ")
     }
 
     /// apostrophes: dropped rather than read as a space, so "don't" does not become "don t".
@@ -42,23 +45,54 @@ public enum EnglishMeaning {
         public let meaning: String
     }
 
-    /// variants: every accepted spelling of the deck meanings: each "; "-separated meaning, with
-    /// and without a parenthesised qualifier ("hot (weather)" accepts "hot weather" and "hot").
+    /// variants: every accepted spelling of the deck meanings: each meaning listed with `;` or
+    /// `,` (outside parentheses), with and without a parenthesised qualifier ("hot (weather)"
+    /// accepts "hot weather" and "hot").
     public static func variants(of meanings: [String]) -> [Variant] {
         var result: [Variant] = []
         var seen = Set<String>()
         for entry in meanings {
-            for part in entry.split(separator: ";") {
-                let meaning = part.trimmingCharacters(in: .whitespaces)
+            // The whole entry too: after a miss the learner may copy "to listen; to ask" as shown.
+            let whole = normalized(entry)
+            if !whole.isEmpty && seen.insert(whole).inserted {
+                result.append(Variant(normalized: whole, meaning: entry.trimmingCharacters(in: .whitespaces)))
+            }
+            for meaning in parts(of: entry) {
                 for spelling in [meaning, withoutQualifiers(meaning)] {
                     let normal = normalized(spelling)
-                    if !normal.isEmpty && seen.insert(normal).inserted {
-                        result.append(Variant(normalized: normal, meaning: meaning))
+                    // "fifth day of the month" is also just "the fifth" (5th).
+                    for form in [normal, EnglishNumber.dayOfMonth(normal)].compactMap({ $0 })
+                    where !form.isEmpty && seen.insert(form).inserted {
+                        result.append(Variant(normalized: form, meaning: meaning))
                     }
                 }
             }
         }
         return result
+    }
+
+    /// parts: the meanings `entry` lists, split on `;` and `,` outside parentheses and trimmed
+    /// ("high; expensive" → high, expensive; "to hang (a coat, a picture)" stays whole).
+    public static func parts(of entry: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        for character in entry {
+            switch character {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case ";", ",":
+                if depth == 0 {
+                    parts.append(current)
+                    current = ""
+                    continue
+                }
+            default: break
+            }
+            current.append(character)
+        }
+        parts.append(current)
+        return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// withoutQualifiers: `text` with its parenthesised parts removed ("hot (weather)" → "hot").

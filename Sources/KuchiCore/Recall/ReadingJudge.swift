@@ -16,21 +16,25 @@ public enum ReadingVerdict: Hashable, Sendable {
 /// ReadingJudge: decides whether a typed Japanese answer is right for a word (reading and
 /// English → Japanese directions).
 ///
-/// Right when the kana equal the reading with hiragana and katakana counted equal (the learner
-/// types romaji, which gives hiragana, for katakana words too), when a long vowel is spelled
+/// Right when the kana spell one of the word's accepted spellings (`AcceptedReadings`: every
+/// listed reading, and the romaji the hint shows, which says how particles sound: こんにちは is
+/// typed *konnichiwa*) with hiragana and katakana counted equal, when a long vowel is spelled
 /// another accepted way (コーヒー = こうひい = こおひい; ō matches おう or おお), or when the exact
 /// written form is typed through the terminal's IME or pasted. Romaji left in the answer is
 /// converted first, so a raw `tōkyō` is judged like the composer's output.
 public enum ReadingJudge {
     /// judge: the verdict for `typed` against a word written `question` and read `reading`
-    /// (nil when the word is written in kana only; then `question` is the reading).
-    public static func judge(_ typed: String, question: String, reading: String?) -> ReadingVerdict {
+    /// (nil when the word is written in kana only; then `question` is the reading), with its
+    /// other standard `readings` and its romaji `pronunciation`, if known.
+    public static func judge(_ typed: String, question: String, reading: String?, readings: [String] = [],
+                             pronunciation: String? = nil) -> ReadingVerdict {
         let trimmed = typed.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .wrong }
         var composer = RomajiComposer()
         composer.insert(trimmed)
-        let answer = Kana.comparable(composer.finished(markingMacrons: true))
-        if !answer.isEmpty && spellsSame(answer, Kana.comparable(reading ?? question)) { return .right }
+        let answer = AcceptedReadings.folded(composer.finished(markingMacrons: true))
+        let accepted = AcceptedReadings(question: question, reading: reading, readings: readings, pronunciation: pronunciation)
+        if !answer.isEmpty && accepted.spellings.contains(where: { spellsSame(answer, $0) }) { return .right }
         if Script.containsKanji(question) && composer.finished() == question.trimmingCharacters(in: .whitespaces) {
             return .writtenForm
         }
@@ -39,7 +43,8 @@ public enum ReadingJudge {
 
     /// judge(_:for:): the verdict for `typed` against a deck word.
     public static func judge(_ typed: String, for challenge: Challenge) -> ReadingVerdict {
-        judge(typed, question: challenge.question, reading: challenge.reading)
+        judge(typed, question: challenge.question, reading: challenge.reading, readings: challenge.readings,
+              pronunciation: challenge.pronunciation)
     }
 
     /// spellsSame: kana-by-kana equality where a ー on either side matches a spelling of the long

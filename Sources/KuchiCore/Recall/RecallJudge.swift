@@ -6,6 +6,10 @@ public enum RecallVerdict: Hashable, Sendable {
     case almost(expected: String)
     /// otherWord: the meaning of another deck word: not graded, "that's the meaning of … — try again".
     case otherWord(question: String)
+    /// synonym: English → Japanese: another deck word (written `question`, meaning `meaning`)
+    /// that is also a right translation of the prompt: not graded, "that's also … — we're
+    /// asking for another word".
+    case synonym(question: String, meaning: String)
     /// wrong: graded Again.
     case wrong
 
@@ -13,7 +17,7 @@ public enum RecallVerdict: Hashable, Sendable {
     public var isAccepted: Bool {
         switch self {
         case .right, .almost: true
-        case .otherWord, .wrong: false
+        case .otherWord, .synonym, .wrong: false
         }
     }
 }
@@ -22,14 +26,28 @@ public enum RecallVerdict: Hashable, Sendable {
 ///
 /// Japanese → English judges the meaning; English → Japanese and reading judge the kana. In the
 /// reading direction the written form is what is shown, so typing it back is not an answer;
-/// in English → Japanese it is (the learner produced the word).
+/// in English → Japanese it is (the learner produced the word). In English → Japanese, another
+/// deck word sharing one of the prompt's meanings (はは for "mother (someone's)") is a synonym,
+/// not a miss.
 public struct RecallJudge: Sendable {
     /// english: the meaning judge, holding the deck's index of meanings.
     public let english: EnglishJudge
+    /// wordsByQuestion: the deck's words by written form, for the synonym check.
+    private let wordsByQuestion: [String: Challenge]
+    /// alsoByQuestion: each word's other accepted meanings, as `also` gave them.
+    private let alsoByQuestion: [String: [String]]
 
     /// init: a judge for one deck; `also` gives a word's other accepted meanings.
     public init(deck: [Challenge], also: (Challenge) -> [String] = { _ in [] }) {
         english = EnglishJudge(index: MeaningIndex(challenges: deck, also: also))
+        var words: [String: Challenge] = [:]
+        var alsos: [String: [String]] = [:]
+        for challenge in deck where words[challenge.question] == nil {
+            words[challenge.question] = challenge
+            alsos[challenge.question] = also(challenge)
+        }
+        wordsByQuestion = words
+        alsoByQuestion = alsos
     }
 
     /// judge: the verdict for `submission` (a `TypedAnswer.submission`) for `challenge` asked in
@@ -47,9 +65,21 @@ public struct RecallJudge: Sendable {
             switch ReadingJudge.judge(submission, for: challenge) {
             case .right: .right
             case .writtenForm: direction == .englishToJapanese ? .right : .wrong
-            case .wrong: .wrong
+            case .wrong: direction == .englishToJapanese ? synonym(submission, for: challenge, also: also) ?? .wrong : .wrong
             }
         }
+    }
+
+    /// synonym: the deck word `submission` spells, if it shares a meaning with `challenge` (the
+    /// prompt "mother (someone's)" and 母 "mother (one's own)" share "mother").
+    func synonym(_ submission: String, for challenge: Challenge, also: [String]) -> RecallVerdict? {
+        for variant in EnglishMeaning.variants(of: [challenge.answer] + also) {
+            for question in english.index.questions(forNormalized: variant.normalized) where question != challenge.question {
+                guard let other = wordsByQuestion[question], ReadingJudge.judge(submission, for: other).isAccepted else { continue }
+                return .synonym(question: other.question, meaning: other.answer)
+            }
+        }
+        return nil
     }
 }
 

@@ -218,6 +218,11 @@ public final class LearnerSession {
         } else {
             problem = "The categories chosen hold fewer than \(Deck.minimumEntries) words of \(whole.title); playing all of it."
         }
+        if let selected = deck.selecting(levels: selection.levels) {
+            deck = selected
+        } else {
+            problem = "The JLPT levels chosen hold fewer than \(Deck.minimumEntries) words of \(whole.title); playing every level."
+        }
         if deckProblem != problem { deckProblem = problem }
         deckCache = (name, deck, whole)
         return (deck, whole)

@@ -21,7 +21,9 @@ extension App {
     /// deckLine: Welcome's "Kuchi beginner deck (JLPT N5) · all categories".
     var deckLine: String {
         let chosen = session.selection.categories
+        let levels = session.selection.levels
         return "\(session.deck.title) · " + (chosen.isEmpty ? "all categories" : "\(categorySummary) categories")
+            + (levels.isEmpty ? "" : " · " + SettingsScene.levelTitle(levels))
     }
 
     /// notice: the problem to show (the session gathers every model's).

@@ -77,7 +77,7 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, deck, categories, forget
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, levels, deck, categories, forget
 }
 
 /// CongratulationsButton: the buttons at the end of a session, in order.

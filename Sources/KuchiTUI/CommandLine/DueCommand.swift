@@ -56,7 +56,8 @@ struct DueCommand: ParsableCommand {
         }
         var selection = StudySelection(learner: profile.id, settings: settings)
         if deck != nil { selection.categories = [] }
-        let chosen = whole.selecting(categories: selection.categories) ?? whole
+        let byCategory = whole.selecting(categories: selection.categories) ?? whole
+        let chosen = byCategory.selecting(levels: selection.levels) ?? byCategory
         guard let database else {
             let words = selection.direction.cardKeys(in: chosen).count
             return StudyStatus(dueNow: 0, newAvailable: min(Settings.clampNewWordsPerDay(settings.newWordsPerDay), words), nextReview: nil)

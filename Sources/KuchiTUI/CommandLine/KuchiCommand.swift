@@ -58,7 +58,15 @@ struct KuchiCommand: ParsableCommand {
                                valueName: "name"))
     var categories: [String] = []
 
+    @Option(name: .customLong("level"),
+            help: ArgumentHelp("Study only this JLPT level of the deck, 5 (N5) to 1 (repeat for several; this run only — Settings keeps a choice).",
+                               valueName: "n"))
+    var levels: [Int] = []
+
     func validate() throws {
+        if let level = levels.first(where: { !(1...5).contains($0) }) {
+            throw ValidationError("--level is a JLPT level from 5 (N5) to 1, not \(level).")
+        }
         if let questions, !Settings.questionRange.contains(questions) {
             throw ValidationError("--questions must be between \(Settings.questionRange.lowerBound) and \(Settings.questionRange.upperBound), not \(questions).")
         }
@@ -81,6 +89,8 @@ struct LaunchOptions: Equatable {
     var configDir: String?
     var dataDir: String?
     var categories: [String] = []
+    /// levels: `--level N…`, JLPT levels for this run.
+    var levels: [Int] = []
     /// direction: `--direction`, overriding the setting for this run.
     var direction: QuizDirection?
     /// answer: `--answer`, overriding the setting for this run.
@@ -92,7 +102,8 @@ struct LaunchOptions: Equatable {
 extension LaunchOptions {
     init(_ command: KuchiCommand) {
         self.init(deck: command.deck, questions: command.questions, profile: command.profile, configDir: command.configDir,
-                  dataDir: command.dataDir, categories: command.categories, direction: command.direction, answer: command.answer,
+                  dataDir: command.dataDir, categories: command.categories, levels: command.levels, direction: command.direction,
+                  answer: command.answer,
                   teach: command.teach.map { $0 == .on })
     }
 }

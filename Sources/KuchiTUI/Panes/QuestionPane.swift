@@ -17,6 +17,12 @@ struct QuestionPane: Pane {
         [challenge.reading, challenge.pronunciation].compactMap { $0 }.joined(separator: " · ")
     }
 
+    /// meaningHint: the hint while the meaning is asked: the reading only when the romaji would
+    /// hand over an accepted meaning (カメラ *kamera* ≈ "camera", see `RomajiMeaning`).
+    static func meaningHint(for challenge: Challenge) -> String {
+        RomajiMeaning.hidesRomaji(challenge) ? challenge.reading ?? challenge.question : hint(for: challenge)
+    }
+
     /// fits: the word and its hint, wrapped, fit a pane of `frame`.
     static func fits(_ challenge: Challenge, in frame: Rect) -> Bool {
         let inner = frame.inset(by: 1)
@@ -42,7 +48,7 @@ struct QuestionPane: Pane {
         let key = answerKind == .type ? "Ctrl-R" : "h"
         switch test.direction {
         case .japaneseToEnglish:
-            return Prompt(word: challenge.question, isJapanese: true, hint: hintVisible ? hint(for: challenge) : "\(key): show reading",
+            return Prompt(word: challenge.question, isJapanese: true, hint: hintVisible ? meaningHint(for: challenge) : "\(key): show reading",
                           hintShown: hintVisible)
         case .englishToJapanese:
             // The hint must not give the answer away: the number of kana when typing, the
@@ -157,6 +163,10 @@ struct QuestionPane: Pane {
         case .otherWord(_, let question):
             full = "That's the meaning of \(question) — try again."
             short = "That's \(question) — try again"
+            style = theme.accent
+        case let .synonym(_, question, meaning):
+            full = "That's also “\(meaning)” (\(question)) — we're asking for another word. Try again."
+            short = "Also “\(meaning)” — another word, please"
             style = theme.accent
         }
         let lines = TextWrap.lines(full, width: width)

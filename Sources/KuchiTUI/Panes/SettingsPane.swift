@@ -85,6 +85,7 @@ struct SettingsPane: Pane {
         case .newWords: "New words per day"
         case .deck: "Deck"
         case .categories: "Categories"
+        case .levels: "JLPT levels"
         case .retention: "Desired retention"
         case .rollover: "Next day starts at"
         case .appearance: "Appearance"
@@ -102,6 +103,7 @@ struct SettingsPane: Pane {
         case .questions: "3 to 20 correct answers end a session; takes effect from the next game."
         case .deck: "The words studied; each deck keeps its own progress. Enter chooses another (kuchi import adds your own)."
         case .categories: "Study only some categories of the deck. Enter chooses them."
+        case .levels: "Study the easiest JLPT levels only (N5 first), or every level; words with no level are left out by a choice."
         case .newWords: "New words the daily queue brings, 0 to 100, after the words due; from the next session."
         case .retention: "How sure you want to be of remembering a word when it comes back (70–97%): higher means more reviews."
         case .rollover: "The hour a new study day begins, as in Anki: reviews after midnight still count for the night before."
@@ -140,6 +142,8 @@ struct SettingsPane: Pane {
             stepper("\(Int((user.desiredRetention * 100).rounded()))%", for: row, into: &screen, row: line, column: column, theme: theme)
         case .rollover:
             stepper(String(format: "%02d:00", user.dayRolloverHour), for: row, into: &screen, row: line, column: column, theme: theme)
+        case .levels:
+            stepper(SettingsScene.levelTitle(overrides.levels ?? user.levels), for: row, into: &screen, row: line, column: column, theme: theme)
         case .appearance:
             stepper(Self.name(user.appearance), for: row, into: &screen, row: line, column: column, theme: theme)
         case .direction:

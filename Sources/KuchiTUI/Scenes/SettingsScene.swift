@@ -113,6 +113,10 @@ struct SettingsScene: Scene {
         case .appearance: user.appearance = Self.cycle(user.appearance, by: step)
         case .learning: user.learningEnabled.toggle()
         case .teachNew: user.teachNewWords.toggle()
+        case .levels:
+            let choices = Self.levelChoices(session.wholeDeck)
+            let index = choices.firstIndex(of: user.levels) ?? 0
+            user.levels = choices[(index + step + choices.count) % choices.count]
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
         case .direction: user.studyDirection = Self.cycle(user.studyDirection, by: step)
         case .answerKind: user.answerKind = Self.cycle(user.answerKind, by: step)
@@ -132,8 +136,22 @@ struct SettingsScene: Scene {
         case .categories:
             state.set(\.categoryCursor, to: ListCursor(index: 0))
             state.go(.categories)
-        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor, .direction, .answerKind: break
+        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor, .direction, .answerKind, .levels: break
         }
+    }
+
+    /// levelChoices: every level, then the easiest level alone, the two easiest, … — the JLPT
+    /// levels the deck's words name, easiest (N5) first; a choice leaving too few words is not offered.
+    static func levelChoices(_ deck: Deck) -> [[Int]] {
+        let levels = deck.levels.map(\.level)
+        let cumulative = levels.indices.map { Array(levels[...$0]) }.filter { $0.count < levels.count && deck.selecting(levels: $0) != nil }
+        return [[]] + cumulative
+    }
+
+    /// levelTitle: how Settings names a level choice: "All levels", "N5", "N5–N4".
+    static func levelTitle(_ levels: [Int]) -> String {
+        guard let first = levels.max(), let last = levels.min() else { return "All levels" }
+        return first == last ? "N\(first)" : "N\(first)–N\(last)"
     }
 
     static func cycle<Value: CaseIterable & Equatable>(_ value: Value, by step: Int) -> Value {

@@ -1,0 +1,86 @@
+/// AcceptedReadings: every kana spelling a typed Japanese answer may match for one word.
+///
+/// A learner types what they hear and what the hint shows, so beside each listed reading the
+/// judge accepts:
+/// - the romaji the hint shows, turned into kana by the same composer (the deck's romaji says
+///   how particles sound: こんにちは *konnichiwa*, それでは *sore dewa*; and whatever the
+///   importer's `Hepburn` writes, ティ as *ti*, is then accepted as typed);
+/// - ん before a vowel or y however it is typed: *kin'yōbi* (ん + よ), *kinnyoubi* (a Japanese
+///   keyboard's nn), and before y the plain *kinyoubi* (apostrophe left out); before a vowel
+///   the apostrophe stays needed, since *kani* (かに) is another word than *kan'i* (かんい);
+/// - ぢ/づ as じ/ず and を as お, which sound the same and are typed *ji*, *zu*, *o*.
+/// Readings of a word are few and short, so the variants are listed rather than matched lazily.
+struct AcceptedReadings {
+    /// spellings: the accepted spellings, each folded (`folded(_:)`).
+    let spellings: [[Character]]
+
+    /// init: the spellings for a word written `question`, read `reading` (nil for a kana word)
+    /// or any of `readings`, whose romaji is `pronunciation`.
+    init(question: String, reading: String?, readings: [String], pronunciation: String?) {
+        var result: [[Character]] = []
+        /// add: one spelling, once.
+        func add(_ spelling: [Character]) {
+            if !spelling.isEmpty && !result.contains(spelling) { result.append(spelling) }
+        }
+        for kana in [reading ?? question] + readings {
+            for variant in Self.nasalVariants(Self.folded(kana)) { add(variant) }
+        }
+        if let pronunciation, let spoken = Self.spoken(pronunciation) {
+            for variant in Self.nasalVariants(spoken) { add(variant) }
+        }
+        spellings = result
+    }
+
+    /// folded: `Kana.comparable` with the kana that sound alike made one: ぢ → じ, づ → ず, を → お.
+    static func folded(_ text: String) -> [Character] {
+        Kana.comparable(text).map { soundAlike[$0] ?? $0 }
+    }
+
+    /// spoken: the romaji of the hint turned into kana as the answer field turns it, or nil when
+    /// some of it is not romaji (then it says nothing a learner could type).
+    static func spoken(_ pronunciation: String) -> [Character]? {
+        var composer = RomajiComposer()
+        composer.insert(pronunciation)
+        let kana = folded(composer.finished(markingMacrons: true))
+        return kana.contains(where: { $0.isASCII }) ? nil : kana
+    }
+
+    /// nasalVariants: `kana` with each ん before a vowel or や/ゆ/よ also spelt as typed by those
+    /// who write nn (ん + な-row: きんにょうび) and, before や/ゆ/よ, by those who leave the
+    /// apostrophe out (にゃ/にゅ/にょ alone: きにょうび). At most three such places are expanded.
+    static func nasalVariants(_ kana: [Character]) -> [[Character]] {
+        var variants: [[Character]] = [[]]
+        var expanded = 0
+        var index = 0
+        while index < kana.count {
+            let character = kana[index]
+            if character == "ん", index + 1 < kana.count, let row = naRow[kana[index + 1]], expanded < 3 {
+                expanded += 1
+                let next = kana[index + 1]
+                // Without the apostrophe, ん + vowel would be another word (かんい kan'i, かに kani);
+                // ん + y is not (きにょうび is no word), so only that one is read kindly.
+                var endings: [[Character]] = [["ん", next], ["ん"] + row]
+                if row.count == 2 { endings.append(row) }
+                var longer: [[Character]] = []
+                for prefix in variants {
+                    for ending in endings { longer.append(prefix + ending) }
+                }
+                variants = longer
+                index += 2
+                continue
+            }
+            for position in variants.indices { variants[position].append(character) }
+            index += 1
+        }
+        return variants
+    }
+
+    /// soundAlike: kana typed with another kana's romaji because they sound the same.
+    private static let soundAlike: [Character: Character] = ["ぢ": "じ", "づ": "ず", "を": "お"]
+
+    /// naRow: a vowel or y-kana after ん → how it comes out when that ん's n is read with it.
+    private static let naRow: [Character: [Character]] = [
+        "あ": ["な"], "い": ["に"], "う": ["ぬ"], "え": ["ね"], "お": ["の"],
+        "や": ["に", "ゃ"], "ゆ": ["に", "ゅ"], "よ": ["に", "ょ"],
+    ]
+}
