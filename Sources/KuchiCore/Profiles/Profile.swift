@@ -41,6 +41,7 @@ public enum ProfileField: String, CaseIterable, Sendable {
     case numberOfQuestions, appearance, learningEnabled, cardColor, newWordsPerDay, desiredRetention, dayRolloverHour
     case deck, categories
     case studyDirection, answerKind
+    case syncFolder
 
     /// path: the keys from the `profile` object down to the value.
     var path: [String] {

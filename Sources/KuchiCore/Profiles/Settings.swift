@@ -55,13 +55,17 @@ public struct Settings: Hashable, Sendable, Codable {
     public var studyDirection: QuizDirection
     /// answerKind: choose from three (Kuchi's way) or type the answer.
     public var answerKind: AnswerKind
+    /// syncFolder: the folder `kuchi sync` shares with the learner's other machines; empty is
+    /// none. It names a path on this machine, so it never travels itself.
+    public var syncFolder: String
 
     public init(numberOfQuestions: Int = Settings.defaultQuestions, appearance: Appearance = .terminal,
                 learningEnabled: Bool = true, cardColor: CardColor = .blue,
                 newWordsPerDay: Int = Settings.defaultNewWordsPerDay,
                 desiredRetention: Double = Settings.defaultDesiredRetention,
                 dayRolloverHour: Int = Settings.defaultDayRolloverHour, deck: String = "", categories: [String] = [],
-                studyDirection: QuizDirection = .japaneseToEnglish, answerKind: AnswerKind = .choose) {
+                studyDirection: QuizDirection = .japaneseToEnglish, answerKind: AnswerKind = .choose,
+                syncFolder: String = "") {
         self.numberOfQuestions = Settings.clampQuestions(numberOfQuestions)
         self.appearance = appearance
         self.learningEnabled = learningEnabled
@@ -73,6 +77,7 @@ public struct Settings: Hashable, Sendable, Codable {
         self.categories = categories
         self.studyDirection = studyDirection
         self.answerKind = answerKind
+        self.syncFolder = syncFolder
     }
 
     /// clampQuestions: keeps a question count inside `questionRange`.
@@ -101,6 +106,7 @@ public struct Settings: Hashable, Sendable, Codable {
         case numberOfQuestions, appearance, learningEnabled, cardColor, newWordsPerDay, desiredRetention, dayRolloverHour
         case deck, categories
         case studyDirection, answerKind
+        case syncFolder
     }
 
     public init(from decoder: any Decoder) throws {
@@ -120,6 +126,7 @@ public struct Settings: Hashable, Sendable, Codable {
                   deck: value(String.self, .deck) ?? defaults.deck,
                   categories: value([String].self, .categories) ?? defaults.categories,
                   studyDirection: value(QuizDirection.self, .studyDirection) ?? defaults.studyDirection,
-                  answerKind: value(AnswerKind.self, .answerKind) ?? defaults.answerKind)
+                  answerKind: value(AnswerKind.self, .answerKind) ?? defaults.answerKind,
+                  syncFolder: value(String.self, .syncFolder) ?? defaults.syncFolder)
     }
 }

@@ -11,13 +11,16 @@ public struct ReviewInput: Equatable, Sendable {
     public var time: Date
     /// duration: milliseconds from the word being shown to the answer.
     public var duration: Int
+    /// uid: the review's global id; nil lets the database draw one from `reviewIDs`.
+    public var uid: String?
 
     /// init: a graded answer.
-    public init(cardID: Int64, rating: Rating, time: Date, duration: Int) {
+    public init(cardID: Int64, rating: Rating, time: Date, duration: Int, uid: String? = nil) {
         self.cardID = cardID
         self.rating = rating
         self.time = time
         self.duration = duration
+        self.uid = uid
     }
 }
 
@@ -29,7 +32,9 @@ extension LearnerDatabase {
     /// The new card state is computed from the card *as the database has it*, not from this
     /// window's copy, so a review made in another window in the meantime is built upon, never
     /// undone. A clock that went backwards is treated as "no time passed" (no negative interval).
-    /// Returns the card as stored.
+    /// The review gets its global id here (`ReviewInput.uid`, else one from `reviewIDs`), its
+    /// fuzz is drawn from that id, and its time is whole milliseconds, as stored: so a sync's
+    /// replay of the log computes exactly this card. Returns the card as stored.
     @discardableResult
     public func record(_ review: ReviewInput?, scheduler: any CardScheduler, session: SessionSnapshot? = nil,
                        learnerDeck: Int64? = nil) throws -> CardRecord? {
@@ -41,11 +46,12 @@ extension LearnerDatabase {
                                                  arguments: [review.cardID]) else { return nil }
                 var record = CardRecord(row: row, now: review.time)
                 let before = record.card
-                let time = max(review.time, before.lastReview ?? review.time)
-                let after = scheduler.review(before, rating: review.rating, at: time)
-                let milliseconds = Milliseconds.from(time)
-                try db.execute(sql: "INSERT INTO review (card, time, rating, state, duration) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [review.cardID, milliseconds, review.rating.rawValue, before.state.rawValue, max(0, review.duration)])
+                let milliseconds = Milliseconds.from(max(review.time, before.lastReview ?? review.time))
+                let time = Milliseconds.date(milliseconds)
+                let uid = try review.uid ?? unusedReviewID(db)
+                let after = scheduler.review(before, rating: review.rating, at: time, fuzzSeed: ReviewID.fuzzSeed(uid))
+                try db.execute(sql: "INSERT INTO review (card, time, rating, state, duration, uid) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [review.cardID, milliseconds, review.rating.rawValue, before.state.rawValue, max(0, review.duration), uid])
                 try db.execute(sql: """
                     UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?,
                         introduced = COALESCE(introduced, ?) WHERE id = ?
@@ -64,6 +70,17 @@ extension LearnerDatabase {
                 }
             }
             return stored
+        }
+    }
+
+    /// unusedReviewID: a fresh id from `reviewIDs` that no review (kept or undone) has — a seeded
+    /// source replays the same ids in a second run on the same folder, which are skipped.
+    func unusedReviewID(_ db: Database) throws -> String {
+        while true {
+            let uid = reviewIDs.next()
+            let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM review WHERE uid = ?) OR EXISTS (SELECT 1 FROM review_tombstone WHERE uid = ?)",
+                                          arguments: [uid, uid]) ?? false
+            if !taken { return uid }
         }
     }
 
