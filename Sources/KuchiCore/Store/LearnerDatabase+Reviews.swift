@@ -51,7 +51,8 @@ extension LearnerDatabase {
                 let uid = try review.uid ?? unusedReviewID(db)
                 let after = scheduler.review(before, rating: review.rating, at: time, fuzzSeed: ReviewID.fuzzSeed(uid))
                 try db.execute(sql: "INSERT INTO review (card, time, rating, state, duration, uid) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [review.cardID, milliseconds, review.rating.rawValue, before.state.rawValue, max(0, review.duration), uid])
+                               arguments: [review.cardID, milliseconds, review.rating.rawValue, before.state.rawValue, max(0, review.duration),
+                                          ReviewID.blob(uid)])
                 try db.execute(sql: """
                     UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?,
                         introduced = COALESCE(introduced, ?) WHERE id = ?
@@ -79,7 +80,7 @@ extension LearnerDatabase {
         while true {
             let uid = reviewIDs.next()
             let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM review WHERE uid = ?) OR EXISTS (SELECT 1 FROM review_tombstone WHERE uid = ?)",
-                                          arguments: [uid, uid]) ?? false
+                                          arguments: [ReviewID.blob(uid), ReviewID.blob(uid)]) ?? false
             if !taken { return uid }
         }
     }

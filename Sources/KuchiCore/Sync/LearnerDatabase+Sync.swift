@@ -23,22 +23,22 @@ extension LearnerDatabase {
             """, arguments: [learner.uuidString.lowercased()])
         return rows.compactMap { row in
             guard let direction = StudyDirection(rawValue: row[4]), let rating = Rating(rawValue: row[7]) else { return nil }
-            return SyncReview(uid: row[0], deck: row[1], question: row[2], reading: row[3], direction: direction, answer: row[5],
+            return SyncReview(uid: ReviewID.text(row[0]), deck: row[1], question: row[2], reading: row[3], direction: direction, answer: row[5],
                               time: row[6], rating: rating, duration: row[8])
         }
     }
 
     /// syncUndos: the ids of `learner`'s undone reviews (tombstones of cards still here).
     static func syncUndos(_ db: Database, learner: UUID) throws -> Set<String> {
-        Set(try String.fetchAll(db, sql: """
+        Set(try Data.fetchAll(db, sql: """
             SELECT t.uid FROM review_tombstone t JOIN card c ON c.id = t.card JOIN learner_deck d ON d.id = c.learner_deck
             WHERE d.learner = ?
-            """, arguments: [learner.uuidString.lowercased()]))
+            """, arguments: [learner.uuidString.lowercased()]).map(ReviewID.text))
     }
 
     /// allTombstones: every undone review id in this database, whoever's.
     static func allTombstones(_ db: Database) throws -> Set<String> {
-        Set(try String.fetchAll(db, sql: "SELECT uid FROM review_tombstone"))
+        Set(try Data.fetchAll(db, sql: "SELECT uid FROM review_tombstone").map(ReviewID.text))
     }
 
     /// applyUndos: deletes `learner`'s reviews with these ids; returns how many there were.
@@ -49,7 +49,7 @@ extension LearnerDatabase {
                 (SELECT c.id FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ?)
             """)
         for uid in uids.sorted() {
-            try statement.execute(arguments: [uid, learner.uuidString.lowercased()])
+            try statement.execute(arguments: [ReviewID.blob(uid), learner.uuidString.lowercased()])
             deleted += db.changesCount
         }
         return deleted
@@ -73,7 +73,7 @@ extension LearnerDatabase {
                 cardIDs[key] = cardID
             }
             try db.execute(sql: "INSERT OR IGNORE INTO review (card, time, rating, state, duration, uid) VALUES (?, ?, ?, 0, ?, ?)",
-                           arguments: [cardID, review.time, review.rating.rawValue, review.duration, review.uid])
+                           arguments: [cardID, review.time, review.rating.rawValue, review.duration, ReviewID.blob(review.uid)])
         }
     }
 

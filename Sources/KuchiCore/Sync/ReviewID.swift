@@ -18,6 +18,25 @@ public enum ReviewID {
         UInt64(uid.prefix(16), radix: 16) ?? StableHash.value(uid)
     }
 
+    /// blob: the id as the 16 bytes the database stores (half the size of its text, in the
+    /// row and in its unique index); a malformed id gives its stable hash's bytes.
+    public static func blob(_ uid: String) -> Data {
+        let text = isValid(uid) ? uid : StableHash.hex128(Data(uid.utf8))
+        var bytes = Data(capacity: 16)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(index, offsetBy: 2)
+            bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
+            index = next
+        }
+        return bytes
+    }
+
+    /// text: stored bytes as the id's 32 hex digits.
+    public static func text(_ blob: Data) -> String {
+        blob.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+    }
+
     /// make: an id from two 64-bit words.
     static func make(_ high: UInt64, _ low: UInt64) -> String {
         hex(high) + hex(low)

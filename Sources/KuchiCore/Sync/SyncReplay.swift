@@ -52,7 +52,7 @@ enum SyncReplay {
             let before = state.memory.state.rawValue
             if (row["state"] as Int) != before { try updateState.execute(arguments: [before, row["id"] as Int64]) }
             let date = Milliseconds.date(time)
-            let uid: String = row["uid"] ?? ""
+            let uid = ReviewID.text(row["uid"] ?? Data())
             state.memory = scheduler.review(state.memory, rating: rating, at: max(date, state.memory.lastReview ?? date),
                                             fuzzSeed: ReviewID.fuzzSeed(uid))
             current = state

@@ -3,7 +3,7 @@ import GRDB
 
 /// SyncSchema: migration v3 — what `kuchi sync` needs in the learner database.
 ///
-/// - `review.uid`: every review's globally unique id. Reviews logged before v3 get one derived
+/// - `review.uid`: every review's globally unique id (16 bytes; `ReviewID.text` is its hex). Reviews logged before v3 get one derived
 ///   from their content (learner, deck, card, time, rating, duration), so a database that was
 ///   copied to two machines before syncing existed gives the same ids on both.
 /// - `review_tombstone`: the ids of deleted reviews (an undo), kept by a trigger on every
@@ -14,12 +14,12 @@ import GRDB
 enum SyncSchema {
     /// migrate: adds the columns, tables and triggers, and gives every existing review its id.
     static func migrate(_ db: Database) throws {
-        try db.execute(sql: "ALTER TABLE review ADD COLUMN uid TEXT")
+        try db.execute(sql: "ALTER TABLE review ADD COLUMN uid BLOB")
         try backfillReviewIDs(db)
         try db.execute(sql: """
             CREATE UNIQUE INDEX review_uid ON review (uid);
             CREATE TABLE review_tombstone (
-                uid TEXT PRIMARY KEY,
+                uid BLOB PRIMARY KEY,
                 card INTEGER NOT NULL,
                 time INTEGER NOT NULL
             );
@@ -32,7 +32,7 @@ enum SyncSchema {
             );
             -- A review written without an id (a tool, an older code path) still gets one.
             CREATE TRIGGER review_uid_default AFTER INSERT ON review WHEN NEW.uid IS NULL BEGIN
-                UPDATE review SET uid = lower(hex(randomblob(16))) WHERE id = NEW.id;
+                UPDATE review SET uid = randomblob(16) WHERE id = NEW.id;
             END;
             CREATE TRIGGER review_tombstone_on_delete AFTER DELETE ON review WHEN OLD.uid IS NOT NULL BEGIN
                 INSERT OR IGNORE INTO review_tombstone (uid, card, time)
@@ -63,9 +63,9 @@ enum SyncSchema {
                 uid = StableHash.hex128(Data((fields + [String(id)]).joined(separator: "\u{1F}").utf8))
             }
             used.insert(uid)
-            try update.execute(arguments: [uid, id])
+            try update.execute(arguments: [ReviewID.blob(uid), id])
         }
         // Reviews whose card is missing (a damaged file) get a random id rather than none.
-        try db.execute(sql: "UPDATE review SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL")
+        try db.execute(sql: "UPDATE review SET uid = randomblob(16) WHERE uid IS NULL")
     }
 }

@@ -98,7 +98,7 @@ struct SyncMachine {
         let database = try #require(try LearnerDatabase.openReadOnly(directory: dataDirectory))
         return try database.writer.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT d.deck, c.question, c.reading, c.direction, r.uid, r.time, r.rating FROM review r
+                SELECT d.deck, c.question, c.reading, c.direction, lower(hex(r.uid)), r.time, r.rating FROM review r
                 JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ?
                 """, arguments: [profile.id.uuidString.lowercased()]).map { row in
                 let key = [row[0], row[1], row[2], row[3]].map { (field: String) in field }.joined(separator: ",")
