@@ -64,6 +64,7 @@ enum Launch {
         let seed = environment["KUCHI_SEED"].flatMap(UInt64.init)
         let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
         let database = LearnerDatabase.open(directory: dataDirectory)
+        if let seed { database.reviewIDs.reseed(seed) }
         var study = Study(bundled: bundled, fixedDeck: fixedDeck, library: library, categories: options.categories.isEmpty ? nil : options.categories,
                           database: database, seed: seed, clock: Date.init)
         study.directionOverride = options.direction
@@ -82,11 +83,15 @@ enum Launch {
         }
         let app = App(state: state, user: user, quiz: quiz, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
                       redrawEverything: environment["KUCHI_REDRAW"] == "all", seed: seed, study: study)
+        let sync = AppSync(user: user, folderOverride: options.syncDir, configDirectory: directory, dataDirectory: dataDirectory, seed: seed)
+        app.sync = sync
+        sync.start()
         let signal = app.run()
         terminal.close()
+        let syncNotice = sync.finishBeforeExit()
         user.recordUse()
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
-        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, app.quiz.problem].compactMap { $0 }
+        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, app.quiz.problem, syncNotice].compactMap { $0 }
         for problem in Set(problems).sorted() {
             StandardError.write("kuchi: \(problem)")
         }

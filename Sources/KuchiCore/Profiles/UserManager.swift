@@ -72,6 +72,10 @@ public final class UserManager {
     public var answerKind = AnswerKind.choose {
         didSet { settingChanged(\.answerKind, .answerKind, oldValue, answerKind) }
     }
+    /// syncFolder: the folder the app syncs through (`kuchi sync`); empty is none.
+    public var syncFolder = "" {
+        didSet { settingChanged(\.syncFolder, .syncFolder, oldValue, syncFolder) }
+    }
 
     @ObservationIgnored let store: ProfileStore?
     @ObservationIgnored let clock: @MainActor () -> Date
@@ -97,7 +101,7 @@ public final class UserManager {
         Settings(numberOfQuestions: numberOfQuestions, appearance: appearance, learningEnabled: learningEnabled, cardColor: cardColor,
                  newWordsPerDay: newWordsPerDay, desiredRetention: desiredRetention, dayRolloverHour: dayRolloverHour,
                  deck: deck, categories: categories,
-                 studyDirection: studyDirection, answerKind: answerKind)
+                 studyDirection: studyDirection, answerKind: answerKind, syncFolder: syncFolder)
     }
 
     /// isValidName: at least 3 display columns and at most 32 user-perceived characters after
@@ -229,6 +233,7 @@ public final class UserManager {
         if categories != settings.categories { categories = settings.categories }
         if studyDirection != settings.studyDirection { studyDirection = settings.studyDirection }
         if answerKind != settings.answerKind { answerKind = settings.answerKind }
+        if syncFolder != settings.syncFolder { syncFolder = settings.syncFolder }
     }
 
     /// settingChanged: clamps, then saves that one field when the value really changed.

@@ -71,7 +71,7 @@ extension App {
 
     /// notice: the problem to show — the profile's, else the progress database's, else the deck's.
     var notice: String? {
-        user.problem ?? quiz.problem ?? deckProblem
+        user.problem ?? quiz.problem ?? deckProblem ?? sync?.notice
     }
 
     /// clearNotice: the learner has read it.
@@ -80,8 +80,10 @@ extension App {
             user.clearProblem()
         } else if quiz.problem != nil {
             quiz.clearProblem()
-        } else {
+        } else if deckProblem != nil {
             deckProblem = nil
+        } else {
+            sync?.clearNotice()
         }
     }
 

@@ -16,6 +16,8 @@ final class App {
     var studyKey: Study.Key?
     /// quizGeneration: counts new quizzes, so panes holding the old one are rebuilt.
     var quizGeneration = 0
+    /// sync: the background sync (nil in tests and without a sync folder's machinery).
+    var sync: AppSync?
     private let backend: any TerminalBackend
     private let log: RenderLog
     private(set) var hosts: [PaneHost] = []
@@ -255,6 +257,7 @@ final class App {
     /// writes nothing at all.
     func render() {
         let size = backend.size
+        sync?.update(route: state.route)
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
         if state.route != .decks { deckChoicesCache = nil }
         refreshStudy()

@@ -49,6 +49,12 @@ struct KuchiCommand: ParsableCommand {
             completion: .directory)
     var dataDir: String?
 
+    @Option(name: .customLong("sync-dir"),
+            help: ArgumentHelp("Sync through this folder when the app starts and after each session (this run only; Settings keeps a Sync folder).",
+                               valueName: "dir"),
+            completion: .directory)
+    var syncDir: String?
+
     @Option(name: .customLong("category"),
             help: ArgumentHelp("Study only this category of the deck (repeat for several; this run only — Settings keeps a choice).",
                                valueName: "name"))
@@ -81,12 +87,15 @@ struct LaunchOptions: Equatable {
     var direction: QuizDirection?
     /// answer: `--answer`, overriding the setting for this run.
     var answer: AnswerKind?
+    /// syncDir: `--sync-dir`, overriding the Sync folder setting for this run.
+    var syncDir: String?
 }
 
 extension LaunchOptions {
     init(_ command: KuchiCommand) {
         self.init(deck: command.deck, questions: command.questions, profile: command.profile, configDir: command.configDir,
-                  dataDir: command.dataDir, categories: command.categories, direction: command.direction, answer: command.answer)
+                  dataDir: command.dataDir, categories: command.categories, direction: command.direction, answer: command.answer,
+                  syncDir: command.syncDir)
     }
 }
 
