@@ -77,7 +77,7 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, deck, categories, forget
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, syncFolder, deck, categories, forget
 }
 
 /// CongratulationsButton: the buttons at the end of a session, in order.
@@ -125,6 +125,8 @@ final class AppState {
     var categoryCursor = ListCursor(index: 0)
     /// confirmingForget: the "Forget me" confirmation is up.
     var confirmingForget = false
+    /// syncFolderDraft: the Sync folder being typed in Settings; nil while not editing.
+    var syncFolderDraft: String?
     /// questionsOverride: `--questions N`, for this run only (the saved setting is untouched).
     @ObservationIgnored var questionsOverride: Int?
     /// directionOverride: `--direction`, for this run only (the saved setting is untouched).
