@@ -72,8 +72,8 @@ extension LearnerDatabase {
                                             arguments: [learnerDeck, review.question, review.reading, review.direction.rawValue]) ?? 0
                 cardIDs[key] = cardID
             }
-            try db.execute(sql: "INSERT OR IGNORE INTO review (card, time, rating, state, duration, uid) VALUES (?, ?, ?, 0, ?, ?)",
-                           arguments: [cardID, review.time, review.rating.rawValue, review.duration, ReviewID.blob(review.uid)])
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO review (card, time, rating, state, duration, uid) VALUES (?, ?, ?, 0, ?, ?)")
+                .execute(arguments: [cardID, review.time, review.rating.rawValue, review.duration, ReviewID.blob(review.uid)])
         }
     }
 

@@ -14,6 +14,9 @@ public struct SyncFolder: Sendable {
 
     /// maximumFileBytes: larger files are refused unread (a batch with a deck of 64 MiB fits).
     static let maximumFileBytes = 160 * 1024 * 1024
+    /// maximumTotalBytes: a sync reads at most this much of the folder; the rest waits (with a
+    /// notice) — a folder stuffed with files cannot exhaust memory.
+    static let maximumTotalBytes = 1024 * 1024 * 1024
     /// formatVersion: the batch format this build writes and reads.
     static let formatVersion = 1
 
@@ -37,6 +40,8 @@ public struct SyncFolder: Sendable {
         var unreadableFiles = 0
         /// notices: one sentence per file with skipped or unreadable data.
         var notices: [String] = []
+        /// bytes: how much was read.
+        var bytes = 0
     }
 
     /// Header: a batch's first line.
@@ -67,6 +72,10 @@ public struct SyncFolder: Sendable {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter(Self.isBatchCandidate)
             // Originals first, so a record that differs in a damaged copy is taken from the original.
             for name in names.sorted(by: { (Self.isOriginal($0) ? 0 : 1, $0) < (Self.isOriginal($1) ? 0 : 1, $1) }) {
+                guard contents.bytes < Self.maximumTotalBytes else {
+                    contents.notices.append("\(learnerFolder.path) holds more than \(Self.maximumTotalBytes / 1_073_741_824) GiB; the rest was left for another sync.")
+                    return contents
+                }
                 contents.files += 1
                 readFile(folder.appendingPathComponent(name), learner: learner, machine: machine, into: &contents)
             }
@@ -85,6 +94,7 @@ public struct SyncFolder: Sendable {
             contents.notices.append("\(shown) could not be read (\(Self.describe(error))); it was skipped.")
             return
         }
+        contents.bytes += data.count
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         guard let first = lines.first, let header = try? JSONDecoder().decode(Header.self, from: Data(first)),
@@ -106,21 +116,21 @@ public struct SyncFolder: Sendable {
         }
         var skipped = 0
         var firstReason: String?
+        var records = Array(lines.dropFirst())
         var ended = false
-        var count = 0
-        for line in lines.dropFirst() {
-            if let end = try? JSONDecoder().decode(End.self, from: Data(line)) {
-                ended = end.end == count
-                break
-            }
-            switch SyncRecordCoding.decode(Data(line)) {
+        if let last = records.last, let end = try? JSONDecoder().decode(End.self, from: Data(last)) {
+            records.removeLast()
+            ended = end.end == records.count
+        }
+        let count = records.count
+        for result in SyncRecordCoding.decodeAll(records.map { Data($0) }) {
+            switch result {
             case .success(let record):
                 contents.entries.append(Entry(machine: machine, record: record))
             case .failure(let refusal):
                 skipped += 1
                 firstReason = firstReason ?? refusal.reason
             }
-            count += 1
         }
         if !ended {
             contents.notices.append("\(shown) is incomplete (still being copied, or cut short); its \(count - skipped) whole records were used.")
