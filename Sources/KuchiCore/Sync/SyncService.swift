@@ -23,10 +23,9 @@ public enum SyncService {
         case .failure(let failure): return .failure(failure)
         }
         let contents = choice.contents ?? folder.read(learner: choice.profile.id)
-        if contents.files > 0 && contents.entries.isEmpty {
-            return .failure(.nothing("\(request.folder.path) holds nothing readable for \(choice.profile.name): "
-                                     + (contents.notices.first ?? "every file was skipped.")))
-        }
+        // Unreadable files of a learner saved here do not stop the sync: this machine's records
+        // still go out, and the notices say what was skipped. Only a learner to bring in needs
+        // something readable (SyncLearner fails with exit 1 otherwise).
         let database = LearnerDatabase.open(directory: request.dataDirectory, now: request.now)
         guard database.url != nil else {
             return .failure(.usage(database.problem?.message ?? "Could not open the learner database in \(request.dataDirectory.path)."))
