@@ -9,6 +9,7 @@ private struct Machine {
     var config: URL { home.file("config") }
     var data: URL { home.file("data") }
 
+    /// init: an empty machine.
     init() throws { home = try TemporaryDirectory() }
 
     /// sync: one `SyncService` run at `now`.
@@ -86,6 +87,7 @@ struct SyncServiceTests {
         let place = folder.url.appendingPathComponent("kuchi/\(hana.id.uuidString.lowercased())/\(machine)")
         try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
         let header = #"{"format":"kuchi-sync","version":1,"learner":"\#(hana.id.uuidString.lowercased())","machine":"\#(machine)"}"#
+        /// review: one review line, with the field under test changed.
         func review(_ uid: String, question: String = "ねこ", rating: Int = 3, time: Int64 = 1_800_000_000_000) -> String {
             #"{"type":"review","uid":"\#(uid)","deck":"D","question":"\#(question)","reading":"","direction":"jp-en","answer":"cat","time":\#(time),"rating":\#(rating),"duration":5}"#
         }

@@ -26,6 +26,7 @@ struct SyncStoreTests {
 
     @Test("reviews logged before v3 get ids from their content: the same on two copies, distinct otherwise")
     func migratedIDs() throws {
+        /// legacy: a v2 database with three reviews, then migrated to the current schema.
         func legacy() throws -> DatabaseQueue {
             let queue = try DatabaseQueue()
             try LearnerSchema.migrator.migrate(queue, upTo: "v2")

@@ -35,6 +35,7 @@ enum SyncDays {
 struct SyncE2ETests {
     let deck: Deck
 
+    /// init: the test deck, decoded as Kuchi decodes decks.
     init() throws {
         deck = try Deck.decode(Data(syncDeckJSON.utf8))
     }

@@ -56,10 +56,12 @@ public enum SyncOracle {
 
     /// cards: the reference's card for each key after replaying `reviews` at `desiredRetention`.
     public static func cards(_ reviews: [Review], desiredRetention: Double) throws -> [String: Card] {
+        /// Request: the script's input.
         struct Request: Encodable {
             let desiredRetention: Double
             let reviews: [Review]
         }
+        /// Response: the script's output.
         struct Response: Decodable {
             let cards: [String: Card]
         }

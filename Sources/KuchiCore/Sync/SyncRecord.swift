@@ -2,7 +2,9 @@ import Foundation
 
 /// SyncReview: one review as it travels — its id, the card's identity, and the answer.
 public struct SyncReview: Equatable, Sendable {
+    /// uid: the review's global id (`ReviewID`).
     public var uid: String
+    /// deck, question, reading, direction: the card's identity (deck by title).
     public var deck: String
     public var question: String
     public var reading: String
@@ -11,6 +13,7 @@ public struct SyncReview: Equatable, Sendable {
     public var answer: String
     /// time: ms since 1970 (UTC), as the review log stores it.
     public var time: Int64
+    /// rating: Again … Easy.
     public var rating: Rating
     /// duration: ms from the word being shown to the answer.
     public var duration: Int
@@ -19,8 +22,11 @@ public struct SyncReview: Equatable, Sendable {
 /// SyncSetting: one profile field's value (as the profile file writes it, canonical JSON) and
 /// when it was set, for last-writer-wins per field.
 public struct SyncSetting: Equatable, Sendable {
+    /// field: which profile field.
     public var field: ProfileField
+    /// value: the value as canonical JSON text.
     public var value: String
+    /// time: when it was set (ms since 1970).
     public var time: Int64
 }
 
@@ -173,6 +179,7 @@ enum SyncRecordCoding {
     /// Refusal: why a line was skipped, one phrase.
     struct Refusal: Error, Equatable {
         let reason: String
+        /// init: a refusal for `reason`.
         init(_ reason: String) { self.reason = reason }
     }
 }

@@ -18,11 +18,13 @@ final class AppSync {
         /// finished: signalled when a running sync ends (the exit path may wait for it).
         let finished = DispatchSemaphore(value: 0)
 
+        /// put: the task's result; wakes a waiting exit path.
         func put(_ value: Result<SyncReport, SyncFailure>) {
             lock.withLock { result = value }
             finished.signal()
         }
 
+        /// take: the result, once (nil while none is waiting).
         func take() -> Result<SyncReport, SyncFailure>? {
             lock.withLock {
                 defer { result = nil }
