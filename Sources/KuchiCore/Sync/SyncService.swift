@@ -71,7 +71,9 @@ public enum SyncService {
         let learner = profile.id
         try database.writer.writeWithoutTransaction { db in
             try db.inTransaction { () throws -> Database.TransactionCompletion in
-                let machine = try LearnerDatabase.machineID(db, create: !request.statusOnly, source: database.reviewIDs) ?? "status"
+                // The machine id always comes from the system generator, never from KUCHI_SEED: two
+                // machines run with one seed must still write in folders of their own.
+                let machine = try LearnerDatabase.machineID(db, create: !request.statusOnly, source: ReviewIDSource()) ?? "status"
                 outcome.machine = machine
                 let now = Milliseconds.from(request.now)
                 // Profile fields: local changes since the last sync join the folder's values.
