@@ -72,6 +72,7 @@ enum Launch {
         let seed = environment["KUCHI_SEED"].flatMap(UInt64.init)
         let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
         let database = LearnerDatabase.open(directory: dataDirectory)
+        if let seed { database.reviewIDs.reseed(seed) }
         let overrides = StudyOverrides(deck: fixedDeck, categories: options.categories.isEmpty ? nil : options.categories,
                                        levels: options.levels.isEmpty ? nil : options.levels,
                                        direction: options.direction, answerKind: options.answer, questions: options.questions,
@@ -87,11 +88,15 @@ enum Launch {
         }
         let app = App(state: state, session: session, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
                       redrawEverything: environment["KUCHI_REDRAW"] == "all")
+        let sync = AppSync(user: user, folderOverride: options.syncDir, configDirectory: directory, dataDirectory: dataDirectory, seed: seed)
+        app.sync = sync
+        sync.start()
         let signal = app.run()
         terminal.close()
+        let syncNotice = sync.finishBeforeExit()
         user.recordUse()
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
-        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, session.notice].compactMap { $0 }
+        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, session.notice, syncNotice].compactMap { $0 }
         for problem in Set(problems).sorted() {
             StandardError.write("kuchi: \(problem)")
         }
@@ -144,6 +149,7 @@ func main() -> Int32 {
     case let reviews as ExportReviews: return reviews.execute()
     case let cards as ExportCards: return cards.execute()
     case let importing as ImportDeck: return importing.execute()
+    case let sync as SyncCommand: return sync.execute()
     case let options as KuchiCommand: return Launch.run(LaunchOptions(options))
     default:
         // ArgumentParser's own commands (`kuchi help`, and `--help` on some paths) print

@@ -42,6 +42,7 @@ public enum ProfileField: String, CaseIterable, Sendable {
     case deck, categories
     case studyDirection, answerKind
     case teachNewWords, levels
+    case syncFolder
 
     /// path: the keys from the `profile` object down to the value.
     var path: [String] {

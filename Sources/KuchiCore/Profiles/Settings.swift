@@ -60,6 +60,9 @@ public struct Settings: Hashable, Sendable, Codable {
     public var teachNewWords: Bool
     /// levels: the JLPT levels studied (5 = N5); empty is all of them.
     public var levels: [Int]
+    /// syncFolder: the folder `kuchi sync` shares with the learner's other machines; empty is
+    /// none. It names a path on this machine, so it never travels itself.
+    public var syncFolder: String
 
     public init(numberOfQuestions: Int = Settings.defaultQuestions, appearance: Appearance = .terminal,
                 learningEnabled: Bool = true, cardColor: CardColor = .blue,
@@ -67,7 +70,7 @@ public struct Settings: Hashable, Sendable, Codable {
                 desiredRetention: Double = Settings.defaultDesiredRetention,
                 dayRolloverHour: Int = Settings.defaultDayRolloverHour, deck: String = "", categories: [String] = [],
                 studyDirection: QuizDirection = .japaneseToEnglish, answerKind: AnswerKind = .choose,
-                teachNewWords: Bool = true, levels: [Int] = []) {
+                teachNewWords: Bool = true, levels: [Int] = [], syncFolder: String = "") {
         self.numberOfQuestions = Settings.clampQuestions(numberOfQuestions)
         self.appearance = appearance
         self.learningEnabled = learningEnabled
@@ -81,6 +84,7 @@ public struct Settings: Hashable, Sendable, Codable {
         self.answerKind = answerKind
         self.teachNewWords = teachNewWords
         self.levels = levels
+        self.syncFolder = syncFolder
     }
 
     /// clampQuestions: keeps a question count inside `questionRange`.
@@ -110,6 +114,7 @@ public struct Settings: Hashable, Sendable, Codable {
         case deck, categories
         case studyDirection, answerKind
         case teachNewWords, levels
+        case syncFolder
     }
 
     public init(from decoder: any Decoder) throws {
@@ -131,6 +136,7 @@ public struct Settings: Hashable, Sendable, Codable {
                   studyDirection: value(QuizDirection.self, .studyDirection) ?? defaults.studyDirection,
                   answerKind: value(AnswerKind.self, .answerKind) ?? defaults.answerKind,
                   teachNewWords: value(Bool.self, .teachNewWords) ?? defaults.teachNewWords,
-                  levels: value([Int].self, .levels) ?? defaults.levels)
+                  levels: value([Int].self, .levels) ?? defaults.levels,
+                  syncFolder: value(String.self, .syncFolder) ?? defaults.syncFolder)
     }
 }

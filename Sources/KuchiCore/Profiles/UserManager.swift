@@ -72,6 +72,10 @@ public final class UserManager {
     public var answerKind = AnswerKind.choose {
         didSet { settingChanged(\.answerKind, .answerKind, oldValue, answerKind) }
     }
+    /// syncFolder: the folder the app syncs through (`kuchi sync`); empty is none.
+    public var syncFolder = "" {
+        didSet { settingChanged(\.syncFolder, .syncFolder, oldValue, syncFolder) }
+    }
 
     /// teachNewWords: a word met for the first time is taught (a New word card) before it is asked.
     public var teachNewWords = true {
@@ -106,7 +110,8 @@ public final class UserManager {
         Settings(numberOfQuestions: numberOfQuestions, appearance: appearance, learningEnabled: learningEnabled, cardColor: cardColor,
                  newWordsPerDay: newWordsPerDay, desiredRetention: desiredRetention, dayRolloverHour: dayRolloverHour,
                  deck: deck, categories: categories,
-                 studyDirection: studyDirection, answerKind: answerKind, teachNewWords: teachNewWords, levels: levels)
+                 studyDirection: studyDirection, answerKind: answerKind, teachNewWords: teachNewWords, levels: levels,
+                 syncFolder: syncFolder)
     }
 
     /// isValidName: at least 3 display columns and at most 32 user-perceived characters after
@@ -240,6 +245,7 @@ public final class UserManager {
         if answerKind != settings.answerKind { answerKind = settings.answerKind }
         if teachNewWords != settings.teachNewWords { teachNewWords = settings.teachNewWords }
         if levels != settings.levels { levels = settings.levels }
+        if syncFolder != settings.syncFolder { syncFolder = settings.syncFolder }
     }
 
     /// settingChanged: clamps, then saves that one field when the value really changed.

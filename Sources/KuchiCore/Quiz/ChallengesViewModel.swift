@@ -165,8 +165,7 @@ public final class ChallengesViewModel {
         remaining = askable.map(\.position)
         if let study {
             var generator = self.random
-            let fuzz = AnyRandom(SeededGenerator(seed: generator.next()))
-            let memory = QuizMemory(context: study, deck: deck, direction: direction, now: clock(), random: fuzz,
+            let memory = QuizMemory(context: study, deck: deck, direction: direction, now: clock(),
                                     pick: { Int.random(in: 0..<max($0, 1), using: &generator) })
             self.random = generator
             self.memory = memory

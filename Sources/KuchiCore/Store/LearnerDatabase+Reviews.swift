@@ -11,26 +11,28 @@ public struct ReviewInput: Equatable, Sendable {
     public var time: Date
     /// duration: milliseconds from the word being shown to the answer.
     public var duration: Int
-    /// fuzzSeed: seeds the interval fuzz, so the schedule is one value wherever it is computed.
-    public var fuzzSeed: UInt64
-    /// computed: the card as the caller already scheduled it (`basis` → `after`); the store
-    /// keeps it when the row still holds `basis`, so FSRS runs once per answer.
+    /// uid: the review's global id (its interval fuzz is seeded from it); nil lets the database
+    /// draw one from `reviewIDs`.
+    public var uid: String?
+    /// computed: the card as the caller already scheduled it (`basis` → `after`, fuzz seeded
+    /// from `uid`); the store keeps it when the row still holds `basis`, so FSRS runs once per
+    /// answer.
     public var computed: (basis: FSRSCard, after: FSRSCard)?
 
     /// init: a graded answer.
-    public init(cardID: Int64, rating: Rating, time: Date, duration: Int, fuzzSeed: UInt64 = 0,
+    public init(cardID: Int64, rating: Rating, time: Date, duration: Int, uid: String? = nil,
                 computed: (basis: FSRSCard, after: FSRSCard)? = nil) {
         self.cardID = cardID
         self.rating = rating
         self.time = time
         self.duration = duration
-        self.fuzzSeed = fuzzSeed
+        self.uid = uid
         self.computed = computed
     }
 
     public static func == (lhs: ReviewInput, rhs: ReviewInput) -> Bool {
         lhs.cardID == rhs.cardID && lhs.rating == rhs.rating && lhs.time == rhs.time && lhs.duration == rhs.duration
-            && lhs.fuzzSeed == rhs.fuzzSeed && lhs.computed?.basis == rhs.computed?.basis && lhs.computed?.after == rhs.computed?.after
+            && lhs.uid == rhs.uid && lhs.computed?.basis == rhs.computed?.basis && lhs.computed?.after == rhs.computed?.after
     }
 }
 
@@ -53,7 +55,9 @@ extension LearnerDatabase {
     /// The new card state is computed from the card *as the database has it*, not from this
     /// window's copy, so a review made in another window in the meantime is built upon, never
     /// undone. A clock that went backwards is treated as "no time passed" (no negative interval).
-    /// Returns the card as stored.
+    /// The review gets its global id here (`ReviewInput.uid`, else one from `reviewIDs`), its
+    /// fuzz is drawn from that id, and its time is whole milliseconds, as stored: so a sync's
+    /// replay of the log computes exactly this card. Returns the card as stored.
     @discardableResult
     public func record(_ review: ReviewInput?, scheduler: any CardScheduler, session: SessionSnapshot? = nil,
                        learnerDeck: Int64? = nil) throws -> CardRecord? {
@@ -77,16 +81,21 @@ extension LearnerDatabase {
                 let stored = CardRecord(row: row, now: review.time)
                 var record = stored
                 let before = record.card
-                let time = max(review.time, before.lastReview ?? review.time)
+                let milliseconds = Milliseconds.from(max(review.time, before.lastReview ?? review.time))
+                let time = Milliseconds.date(milliseconds)
+                // The caller's id and card are kept unless the id is taken (a seeded run again)
+                // or another window changed the card: then a fresh id, and FSRS runs here.
+                let given = try review.uid.flatMap { uid in try Self.isUnused(db, uid) ? uid : nil }
+                let uid = try given ?? unusedReviewID(db)
                 let after: FSRSCard
-                if let computed = review.computed, record.hasSameMemory(as: computed.basis) {
+                if given != nil, let computed = review.computed, record.hasSameMemory(as: computed.basis) {
                     after = computed.after
                 } else {
-                    after = scheduler.review(before, rating: review.rating, at: time, fuzzSeed: review.fuzzSeed)
+                    after = scheduler.review(before, rating: review.rating, at: time, fuzzSeed: ReviewID.fuzzSeed(uid))
                 }
-                let milliseconds = Milliseconds.from(after.lastReview ?? time)
-                try db.execute(sql: "INSERT INTO review (card, time, rating, state, duration) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [review.cardID, milliseconds, review.rating.rawValue, before.state.rawValue, max(0, review.duration)])
+                try db.execute(sql: "INSERT INTO review (card, time, rating, state, duration, uid) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [review.cardID, milliseconds, review.rating.rawValue, before.state.rawValue, max(0, review.duration),
+                                          ReviewID.blob(uid)])
                 let reviewID = db.lastInsertedRowID
                 try db.execute(sql: """
                     UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?,
@@ -136,6 +145,25 @@ extension LearnerDatabase {
                            arguments: [learnerDeck, snapshotText])
         } else {
             try db.execute(sql: "DELETE FROM session WHERE learner_deck = ?", arguments: [learnerDeck])
+        }
+    }
+
+    /// unusedReviewID: a fresh id from `reviewIDs` that no review (kept or undone) has — a seeded
+    /// source replays the same ids in a second run on the same folder, which are skipped.
+    /// isUnused: no review (nor tombstone) has this id yet.
+    static func isUnused(_ db: Database, _ uid: String) throws -> Bool {
+        guard ReviewID.isValid(uid) else { return false }
+        let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM review WHERE uid = ?) OR EXISTS (SELECT 1 FROM review_tombstone WHERE uid = ?)",
+                                      arguments: [ReviewID.blob(uid), ReviewID.blob(uid)]) ?? false
+        return !taken
+    }
+
+    func unusedReviewID(_ db: Database) throws -> String {
+        while true {
+            let uid = reviewIDs.next()
+            let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM review WHERE uid = ?) OR EXISTS (SELECT 1 FROM review_tombstone WHERE uid = ?)",
+                                          arguments: [ReviewID.blob(uid), ReviewID.blob(uid)]) ?? false
+            if !taken { return uid }
         }
     }
 

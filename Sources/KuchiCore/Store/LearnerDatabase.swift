@@ -20,6 +20,8 @@ public final class LearnerDatabase: Sendable {
     public let url: URL?
     /// problem: why the database is not the usual file (nil when all is well), one sentence.
     public let problem: PersistenceError?
+    /// reviewIDs: where new reviews' global ids come from (`reseed` it for `KUCHI_SEED` runs).
+    public let reviewIDs = ReviewIDSource()
 
     /// init: wraps an opened, migrated connection.
     init(writer: DatabaseQueue, url: URL?, problem: PersistenceError?) {

@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 2
+    static let version = 3
 
     /// migrator: every migration, oldest first; a new schema adds one and never edits an old one.
     static var migrator: DatabaseMigrator {
@@ -63,6 +63,10 @@ enum LearnerSchema {
         migrator.registerMigration("v2") { db in
             try db.execute(sql: StatsQueries.summaryMigrationSQL)
             try db.execute(sql: "PRAGMA user_version = 2")
+        }
+        // v3: review ids, tombstones and sync bookkeeping for `kuchi sync` (SyncSchema).
+        migrator.registerMigration("v3") { db in
+            try SyncSchema.migrate(db)
         }
         return migrator
     }

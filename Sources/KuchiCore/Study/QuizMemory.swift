@@ -66,16 +66,13 @@ final class QuizMemory {
     private var pendingSlot: Int?
     /// pendingIntroduces: the pending card was new (its write will count as today's new word).
     private var pendingIntroduces = false
-    /// fuzz: seeds each answer's interval fuzz (seeded by `KUCHI_SEED` in tests and runs).
-    private var fuzz: AnyRandom
 
     /// init: loads (or creates) the learner's cards for `deck` in the directions `direction`
     /// asks and builds the queue; `pick` orders a word's new cards (mixed directions). A
     /// database that cannot be read leaves a queue of new cards in memory and a `problem`.
     init(context: StudyContext, deck: Deck, direction: QuizDirection = .japaneseToEnglish, now: Date,
-         random: AnyRandom, pick: (Int) -> Int = { _ in 0 }) {
+         pick: (Int) -> Int = { _ in 0 }) {
         self.context = context
-        fuzz = random
         let askable = direction.askable(in: deck)
         var byDirection: [StudyDirection: [CardRecord?]] = [:]
         var learnerDeck: Int64?
@@ -212,14 +209,16 @@ final class QuizMemory {
         var record = queue.cards[slot]
         let basis = record.card
         pendingIntroduces = record.introduced == nil
-        let time = max(now, basis.lastReview ?? now)
-        let seed = fuzz.next()
-        let after = context.scheduler.review(basis, rating: rating, at: time, fuzzSeed: seed)
+        // Whole milliseconds, as stored, and fuzz seeded from the review's id: the card kept
+        // here is the one a sync's replay computes on every machine.
+        let time = Milliseconds.date(Milliseconds.from(max(now, basis.lastReview ?? now)))
+        let uid = context.database.reviewIDs.next()
+        let after = context.scheduler.review(basis, rating: rating, at: time, fuzzSeed: ReviewID.fuzzSeed(uid))
         record.card = after
         record.introduced = record.introduced ?? time
         queue.update(record, at: slot)
         pendingSlot = slot
-        return ReviewInput(cardID: record.id, rating: rating, time: time, duration: duration, fuzzSeed: seed, computed: (basis, after))
+        return ReviewInput(cardID: record.id, rating: rating, time: time, duration: duration, uid: uid, computed: (basis, after))
     }
 
     /// save: writes the answer's review (if graded) and the session snapshot (nil: the session

@@ -28,11 +28,15 @@ extension App {
 
     /// notice: the problem to show (the session gathers every model's).
     var notice: String? {
-        session.notice
+        session.notice ?? sync?.notice
     }
 
     /// clearNotice: the learner has read it.
     func clearNotice() {
-        session.clearNotice()
+        if session.notice != nil {
+            session.clearNotice()
+        } else {
+            sync?.clearNotice()
+        }
     }
 }

@@ -15,6 +15,8 @@ final class App {
     var quiz: ChallengesViewModel { session.quiz }
     /// shownRoute: the route of the last frame (Welcome refreshes its counts when shown).
     private var shownRoute: Route?
+    /// sync: the background sync (nil in tests and without a sync folder).
+    var sync: AppSync?
     private let backend: any TerminalBackend
     private let log: RenderLog
     private(set) var hosts: [PaneHost] = []
@@ -108,6 +110,7 @@ final class App {
     /// in Settings sends the route there, the session makes a new quiz when the learner or their
     /// words changed, and Welcome's counts are fresh when it is shown.
     func settle() {
+        sync?.update(route: state.route)
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
         if state.route != .decks { deckChoicesCache = nil }
         let generation = session.quizGeneration

@@ -77,7 +77,8 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, levels, deck, categories, forget
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, levels, syncFolder, deck,
+         categories, forget
 }
 
 /// CongratulationsButton: the buttons at the end of a session, in order.
@@ -128,6 +129,9 @@ final class AppState {
     var categoryDraft: [String]?
     /// confirmingForget: the "Forget me" confirmation is up.
     var confirmingForget = false
+    /// syncFolderDraft: the Sync folder being typed in Settings; nil while not editing.
+    var syncFolderDraft: String?
+
     init(route: Route) {
         self.route = route
     }

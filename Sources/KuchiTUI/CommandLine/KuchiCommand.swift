@@ -18,7 +18,7 @@ struct KuchiCommand: ParsableCommand {
         abstract: "A Japanese vocabulary quiz for the terminal.",
         discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
-        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self, ImportDeck.self, StatsCommand.self]
+        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self, ImportDeck.self, StatsCommand.self, SyncCommand.self]
     )
 
     @Option(help: ArgumentHelp("Play another deck: a name from `kuchi decks`, or a file in the bundled deck's JSON format.",
@@ -52,6 +52,12 @@ struct KuchiCommand: ParsableCommand {
             help: ArgumentHelp("Keep progress (the learner database) in this folder instead of the XDG location. It is Kuchi's own folder (what $XDG_DATA_HOME/kuchi is), not its parent as XDG_DATA_HOME would be.", valueName: "dir"),
             completion: .directory)
     var dataDir: String?
+
+    @Option(name: .customLong("sync-dir"),
+            help: ArgumentHelp("Sync through this folder when the app starts and after each session (this run only; Settings keeps a Sync folder).",
+                               valueName: "dir"),
+            completion: .directory)
+    var syncDir: String?
 
     @Option(name: .customLong("category"),
             help: ArgumentHelp("Study only this category of the deck (repeat for several; this run only — Settings keeps a choice).",
@@ -97,14 +103,15 @@ struct LaunchOptions: Equatable {
     var answer: AnswerKind?
     /// teach: `--teach on|off`, overriding the setting for this run.
     var teach: Bool?
+    /// syncDir: `--sync-dir`, overriding the Sync folder setting for this run.
+    var syncDir: String?
 }
 
 extension LaunchOptions {
     init(_ command: KuchiCommand) {
         self.init(deck: command.deck, questions: command.questions, profile: command.profile, configDir: command.configDir,
                   dataDir: command.dataDir, categories: command.categories, levels: command.levels, direction: command.direction,
-                  answer: command.answer,
-                  teach: command.teach.map { $0 == .on })
+                  answer: command.answer, teach: command.teach.map { $0 == .on }, syncDir: command.syncDir)
     }
 }
 

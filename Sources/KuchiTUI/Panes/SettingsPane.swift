@@ -94,6 +94,7 @@ struct SettingsPane: Pane {
         case .direction: "Direction"
         case .answerKind: "Answer by"
         case .teachNew: "Teach new words"
+        case .syncFolder: "Sync folder"
         case .forget: "Forget me"
         }
     }
@@ -113,6 +114,8 @@ struct SettingsPane: Pane {
         case .direction: "Which way words are asked: Japanese → English, English → Japanese, reading (kanji → kana) or mixed."
         case .answerKind: "Choose from three, or type the answer (romaji becomes kana as you type)."
         case .teachNew: "On: a word met for the first time is shown with its reading and meaning before it is asked."
+        case .syncFolder:
+            "A folder Syncthing, Dropbox or git carries to your other machines: Kuchi syncs through it at start and after each session. Enter edits it."
         case .forget: "Deletes the saved profile and all its progress, and returns to Register (asks first)."
         }
     }
@@ -160,6 +163,15 @@ struct SettingsPane: Pane {
             if theme != .monochrome { screen.put("  ", row: line, column: end + 1, style: Style().on(Color(user.cardColor))) }
         case .cardColor:
             swatches(into: &screen, row: line, column: column, theme: theme)
+        case .syncFolder:
+            let shown: String
+            if let draft = state.syncFolderDraft {
+                shown = Self.tail(draft + "▏", width: max(width - 2, 4))
+            } else {
+                shown = (user.syncFolder.isEmpty ? "off" : user.syncFolder).truncated(toWidth: max(width - 4, 4)) + " …"
+            }
+            let end = screen.put(shown, row: line, column: column, style: theme.accent)
+            screen.onClick(Rect(row: line, column: column, rows: 1, columns: end - column), SettingsScene.Action.select(.syncFolder))
         case .forget:
             let frame = screen.button("Forget me…", row: line, column: column, focused: focused, theme: theme)
             screen.onClick(frame, SettingsScene.Action.select(.forget))
@@ -183,6 +195,20 @@ struct SettingsPane: Pane {
                            SettingsScene.Action.change(.cardColor, by: index - chosenIndex))
         }
         screen.put(user.cardColor.rawValue, row: line, column: position + 1, style: theme.text)
+    }
+
+    /// tail: the end of `text` in at most `width` columns, "…" first when cut — the field being
+    /// typed shows where the typing is.
+    static func tail(_ text: String, width: Int) -> String {
+        guard text.displayWidth > width else { return text }
+        var kept = ""
+        var used = 1
+        for character in text.reversed() {
+            used += DisplayWidth.of(character)
+            if used > width { break }
+            kept.insert(character, at: kept.startIndex)
+        }
+        return "…" + kept
     }
 
     static func name(_ appearance: Appearance) -> String {

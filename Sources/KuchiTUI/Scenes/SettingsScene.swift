@@ -14,6 +14,8 @@ struct SettingsScene: Scene {
         case select(SettingsRow)
         case confirmForget, keepProfile
         case back
+        /// saveSyncFolder, cancelSyncFolder, deleteSyncFolderCharacter: editing the Sync folder.
+        case saveSyncFolder, cancelSyncFolder, deleteSyncFolderCharacter
     }
 
     let state: AppState
@@ -33,8 +35,9 @@ struct SettingsScene: Scene {
                         help: "keep the profile", priority: .essential),
             ]
         }
+        if state.syncFolderDraft != nil { return syncFolderBindings }
         let row = state.settingsRow
-        let switchable = row == .learning || row == .teachNew || row == .forget || row == .deck || row == .categories
+        let switchable = [.learning, .teachNew, .forget, .deck, .categories, .syncFolder].contains(row)
         return [
             Binding(triggers: [(.up, .moveUp), (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown)],
                     keys: "↑↓", helpKeys: "↑ ↓  k j", bar: "Move", help: "move between settings"),
@@ -43,7 +46,7 @@ struct SettingsScene: Scene {
                                (.right, .change(row, by: 1)), (.character("+"), .change(row, by: 1)),
                                (.character("="), .change(row, by: 1))],
                     keys: "←→", helpKeys: "← → - +", bar: "Change", help: "change the value (or click ◂ ▸)",
-                    when: ![.forget, .deck, .categories].contains(row)),
+                    when: ![.forget, .deck, .categories, .syncFolder].contains(row)),
             Binding([.space, .enter], .activateFocused, keys: "Space", helpKeys: "Space Enter",
                     bar: row == .learning || row == .teachNew ? "Toggle" : (row == .forget ? "Press" : "Choose"),
                     help: "toggle a switch, press a button, or choose the deck or categories (or click it)",
@@ -91,6 +94,7 @@ struct SettingsScene: Scene {
             state.openRegister(from: nil)
         case .keepProfile: state.confirmingForget = false
         case .back: state.go(.welcome)
+        case .saveSyncFolder, .cancelSyncFolder, .deleteSyncFolderCharacter: editSyncFolder(action)
         }
     }
 
@@ -120,7 +124,7 @@ struct SettingsScene: Scene {
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
         case .direction: user.studyDirection = Self.cycle(user.studyDirection, by: step)
         case .answerKind: user.answerKind = Self.cycle(user.answerKind, by: step)
-        case .forget, .deck, .categories: break
+        case .forget, .deck, .categories, .syncFolder: break
         }
     }
 
@@ -136,6 +140,7 @@ struct SettingsScene: Scene {
         case .categories:
             state.set(\.categoryCursor, to: ListCursor(index: 0))
             state.go(.categories)
+        case .syncFolder: state.syncFolderDraft = user.syncFolder
         case .questions, .newWords, .retention, .rollover, .appearance, .cardColor, .direction, .answerKind, .levels: break
         }
     }

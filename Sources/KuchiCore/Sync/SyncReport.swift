@@ -1,0 +1,79 @@
+import Foundation
+
+/// SyncRequest: what one sync is asked to do.
+public struct SyncRequest: Sendable {
+    /// folder: the shared folder (DIR).
+    public var folder: URL
+    /// learner: the learner by id (the app), else `profileName`, else the only saved one.
+    public var learner: UUID?
+    /// profileName: `--profile NAME`: a saved learner, or one the folder brings in.
+    public var profileName: String?
+    /// configDirectory: where profiles are kept.
+    public var configDirectory: URL
+    /// dataDirectory: where the learner database and imported decks are kept.
+    public var dataDirectory: URL
+    /// statusOnly: `--status`: count what would travel, change nothing.
+    public var statusOnly: Bool
+    /// now: the sync's time (stamps local setting changes and the batch's name).
+    public var now: Date
+    /// seed: `KUCHI_SEED`: the machine and batch ids are drawn from it (reproducible runs).
+    public var seed: UInt64?
+
+    /// init: a request; the learner is chosen by id, name, or being the only one.
+    public init(folder: URL, learner: UUID? = nil, profileName: String? = nil, configDirectory: URL, dataDirectory: URL,
+                statusOnly: Bool = false, now: Date = Date(), seed: UInt64? = nil) {
+        self.folder = folder
+        self.learner = learner
+        self.profileName = profileName
+        self.configDirectory = configDirectory
+        self.dataDirectory = dataDirectory
+        self.statusOnly = statusOnly
+        self.now = now
+        self.seed = seed
+    }
+}
+
+/// SyncReport: what a sync did (or, with `--status`, would do).
+public struct SyncReport: Equatable, Sendable {
+    /// sent: reviews and undos written to the folder.
+    public var sent = 0
+    /// received: reviews and undos taken from the folder.
+    public var received = 0
+    /// machines: other machines whose records brought something new.
+    public var machines = 0
+    /// rescheduled: cards whose state changed.
+    public var rescheduled = 0
+    /// arrived: the learner was brought onto this machine by this sync.
+    public var arrived = false
+    /// settingsChanged: profile fields taken from other machines.
+    public var settingsChanged: [ProfileField] = []
+    /// statusOnly: nothing was changed.
+    public var statusOnly = false
+    /// notices: one sentence per problem met (skipped records, unreadable files).
+    public var notices: [String] = []
+
+    /// summary: the one line `kuchi sync` prints.
+    public var summary: String {
+        let reviews = "\(sent) review\(sent == 1 ? "" : "s")"
+        let from = "\(received) from \(machines) other machine\(machines == 1 ? "" : "s")"
+        let cards = "\(rescheduled) card\(rescheduled == 1 ? "" : "s")"
+        if statusOnly {
+            return "would send \(reviews) · would receive \(from) · \(cards) would be rescheduled"
+        }
+        return "sent \(reviews) · received \(from) · \(cards) rescheduled"
+    }
+}
+
+/// SyncFailure: why a sync did not run: a usage problem (exit 2) or a folder with nothing for
+/// the learner (exit 1); one sentence.
+public enum SyncFailure: Error, Equatable, Sendable {
+    case usage(String)
+    case nothing(String)
+
+    /// message: the sentence.
+    public var message: String {
+        switch self {
+        case .usage(let message), .nothing(let message): message
+        }
+    }
+}

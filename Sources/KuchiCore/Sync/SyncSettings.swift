@@ -1,0 +1,72 @@
+import Foundation
+
+/// SyncSettings: a profile's fields as they travel — each one's value as canonical JSON text,
+/// read from a profile, checked when it comes from the folder, and written back into one.
+enum SyncSettings {
+    /// travelling: the fields that travel: the name and every setting except the sync folder
+    /// (a path on this machine); `lastUsed` is this machine's own.
+    static let travelling: [ProfileField] = ProfileField.allCases.filter { $0 != .lastUsed && $0 != .syncFolder }
+
+    /// values: each travelling field of `profile` as canonical JSON text.
+    static func values(of profile: Profile) -> [ProfileField: String] {
+        guard let object = encodedObject(profile) else { return [:] }
+        var values: [ProfileField: String] = [:]
+        for field in travelling {
+            if let value = value(at: field.path, in: object).flatMap(canonical) { values[field] = value }
+        }
+        return values
+    }
+
+    /// isValid: whether `value` is a value `field` can hold as this build reads it (a name
+    /// Register would accept; a setting that decodes to itself, so nothing out of range).
+    static func isValid(_ value: String, for field: ProfileField, base: Profile) -> Bool {
+        guard let applied = applying([field: value], to: base) else { return false }
+        if field == .name {
+            return UserManager.isValidName(applied.name) && SyncRecordCoding.isCleanText(applied.name)
+        }
+        return values(of: applied)[field] == value
+    }
+
+    /// applying: `profile` with `changes` written in; nil when they do not decode.
+    static func applying(_ changes: [ProfileField: String], to profile: Profile) -> Profile? {
+        guard var object = encodedObject(profile) else { return nil }
+        for (field, text) in changes {
+            guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else { return nil }
+            setValue(parsed, at: field.path, in: &object)
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: object) else { return nil }
+        return try? JSONDecoder().decode(Profile.self, from: data)
+    }
+
+    /// canonical: a JSON value as sorted, compact text, so equal values compare equal.
+    static func canonical(_ value: Any) -> String? {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// encodedObject: the profile as a JSON object (Foundation's default coding, both ways).
+    private static func encodedObject(_ profile: Profile) -> [String: Any]? {
+        guard let data = try? JSONEncoder().encode(profile) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// value: the value at `path` inside `object`.
+    private static func value(at path: [String], in object: [String: Any]) -> Any? {
+        var current: Any? = object
+        for key in path { current = (current as? [String: Any])?[key] }
+        return current
+    }
+
+    /// setValue: sets the value at `path`, creating objects on the way.
+    private static func setValue(_ value: Any, at path: [String], in object: inout [String: Any]) {
+        guard let key = path.first else { return }
+        if path.count == 1 {
+            object[key] = value
+            return
+        }
+        var inner = object[key] as? [String: Any] ?? [:]
+        setValue(value, at: Array(path.dropFirst()), in: &inner)
+        object[key] = inner
+    }
+}

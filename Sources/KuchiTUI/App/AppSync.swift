@@ -1,0 +1,126 @@
+import Foundation
+import KuchiCore
+
+/// AppSync: the app's background `kuchi sync` — when the app starts and when a session ends,
+/// through the learner's *Sync folder* (or `--sync-dir` for one run).
+///
+/// The sync runs in a detached task, off the main actor, so the first screen never waits for
+/// it. The main thread spends its idle time blocked in the terminal read, where main-actor jobs
+/// would never run, so the task leaves its result in a locked box and the app picks it up when
+/// it next draws (`update(route:)`). A problem becomes a notice; an answer is never lost: the
+/// sync and the quiz write through separate connections, each change its own transaction.
+@MainActor
+final class AppSync {
+    /// Box: the finished sync's result, handed from the task to the main thread.
+    private final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var result: Result<SyncReport, SyncFailure>?
+        /// finished: signalled when a running sync ends (the exit path may wait for it).
+        let finished = DispatchSemaphore(value: 0)
+
+        /// put: the task's result; wakes a waiting exit path.
+        func put(_ value: Result<SyncReport, SyncFailure>) {
+            lock.withLock { result = value }
+            finished.signal()
+        }
+
+        /// take: the result, once (nil while none is waiting).
+        func take() -> Result<SyncReport, SyncFailure>? {
+            lock.withLock {
+                defer { result = nil }
+                return result
+            }
+        }
+    }
+
+    private let user: UserManager
+    /// folderOverride: `--sync-dir DIR`, which wins over the setting for this run.
+    private let folderOverride: String?
+    private let configDirectory: URL
+    private let dataDirectory: URL
+    private let seed: UInt64?
+    private let box = Box()
+    /// running: a sync is under way (another request waits for it to end).
+    private(set) var running = false
+    /// again: a sync was asked for while one ran; it starts when that one ends.
+    private var again = false
+    /// lastRoute: the route seen at the last draw, to notice a session ending.
+    private var lastRoute: Route?
+    /// notice: the last sync's problem, one sentence, until the learner has read it.
+    private(set) var notice: String?
+    /// lastReport: the last finished sync's report (tests, and the app's queue refresh).
+    private(set) var lastReport: SyncReport?
+
+    /// init: syncs for the learner `user` signs in as, with the app's folders.
+    init(user: UserManager, folderOverride: String?, configDirectory: URL, dataDirectory: URL, seed: UInt64?) {
+        self.user = user
+        self.folderOverride = folderOverride.flatMap { $0.isEmpty ? nil : $0 }
+        self.configDirectory = configDirectory
+        self.dataDirectory = dataDirectory
+        self.seed = seed
+    }
+
+    /// folder: where this learner syncs, nil when nowhere (or the learner is not saved).
+    var folder: String? {
+        guard user.rememberMe, user.profileID != nil else { return nil }
+        return folderOverride ?? (user.syncFolder.isEmpty ? nil : user.syncFolder)
+    }
+
+    /// start: begins a sync in the background, unless there is no folder; one at a time.
+    func start(now: Date = Date()) {
+        guard let folder, let learner = user.profileID else { return }
+        if running {
+            again = true
+            return
+        }
+        running = true
+        let request = SyncRequest(folder: URL(fileURLWithPath: folder), learner: learner, configDirectory: configDirectory,
+                                  dataDirectory: dataDirectory, now: now, seed: seed)
+        let box = self.box
+        Task.detached(priority: .utility) {
+            box.put(SyncService.run(request))
+        }
+    }
+
+    /// update: called as the app draws: collects a finished sync, and starts one when a
+    /// session has just ended (the route became Congratulations).
+    func update(route: Route) {
+        if let result = box.take() {
+            _ = box.finished.wait(timeout: .now())
+            running = false
+            switch result {
+            case .success(let report):
+                lastReport = report
+                if let first = report.notices.first {
+                    notice = "Sync: \(first)" + (report.notices.count > 1 ? " (and \(report.notices.count - 1) more)" : "")
+                }
+            case .failure(let failure):
+                notice = "Sync through \(folder ?? "the sync folder") failed: \(failure.message)"
+            }
+            if again {
+                again = false
+                start()
+            }
+        }
+        if route == .congratulations && lastRoute != .congratulations { start() }
+        lastRoute = route
+    }
+
+    /// clearNotice: the learner has read it.
+    func clearNotice() {
+        notice = nil
+    }
+
+    /// finishBeforeExit: waits (at most `timeout` seconds) for a running sync, so quitting
+    /// right after a session does not cut its sync short; returns its notice, if any.
+    func finishBeforeExit(timeout: Double = 10) -> String? {
+        guard running else { return notice }
+        again = false
+        if box.finished.wait(timeout: .now() + timeout) == .timedOut {
+            return "The sync was still running when Kuchi quit; what it had not finished is sent next time."
+        }
+        box.finished.signal()
+        update(route: lastRoute ?? .welcome)
+        return notice
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import KuchiCore
+
+/// SettingsScene+SyncFolder: typing the Sync folder — Enter on the row opens a one-line field;
+/// while it is open every printable key is typed (so `q` and `j` can be in a path), Enter
+/// saves, Esc cancels, Backspace deletes.
+extension SettingsScene {
+    /// capturesText: letters and `?` are typed while the folder is being edited.
+    var capturesText: Bool { state.syncFolderDraft != nil }
+
+    /// syncFolderBindings: the keys while the folder is being edited.
+    var syncFolderBindings: [Binding<Action>] {
+        [
+            Binding([.enter], .saveSyncFolder, keys: "Enter", bar: "Save", help: "save the sync folder (empty: no syncing)",
+                    priority: .essential),
+            Binding([.backspace], .deleteSyncFolderCharacter, keys: "Backspace", help: "delete the last character"),
+            Binding([.escape], .cancelSyncFolder, keys: "Esc", bar: "Cancel", help: "keep the folder as it was", priority: .essential),
+        ]
+    }
+
+    /// type: a printable key goes into the folder being edited.
+    func type(_ key: Key) -> Bool {
+        guard var draft = state.syncFolderDraft, case .character(let character) = key,
+              !character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }),
+              draft.utf8.count < 1024
+        else { return false }
+        draft.append(character)
+        state.syncFolderDraft = draft
+        return true
+    }
+
+    /// editSyncFolder: saves (a path made absolute, `~/` meaning home), cancels or deletes.
+    func editSyncFolder(_ action: Action) {
+        guard let draft = state.syncFolderDraft else { return }
+        switch action {
+        case .deleteSyncFolderCharacter:
+            if !draft.isEmpty { state.syncFolderDraft = String(draft.dropLast()) }
+        case .saveSyncFolder:
+            state.syncFolderDraft = nil
+            let next = Self.folderPath(draft)
+            if next != user.syncFolder { user.syncFolder = next }
+        default:
+            state.syncFolderDraft = nil
+        }
+    }
+
+    /// folderPath: what a typed folder means: empty for none, else an absolute path.
+    static func folderPath(_ typed: String, home: String = NSHomeDirectory()) -> String {
+        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return "" }
+        if trimmed == "~" { return home }
+        if trimmed.hasPrefix("~/") { return (home as NSString).appendingPathComponent(String(trimmed.dropFirst(2))) }
+        return URL(fileURLWithPath: trimmed).standardizedFileURL.path
+    }
+}

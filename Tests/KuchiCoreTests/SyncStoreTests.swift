@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import Testing
+@testable import KuchiCore
+
+/// SyncStoreTests: what sync adds to the learner database — review ids, fuzz from them, the
+/// replay that is the merge, and tombstones.
+@Suite("Sync store")
+struct SyncStoreTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// studied: a database with `count` answers over months on a few cards, ids from `seed`.
+    func studied(_ fixture: StudyFixture, count: Int, seed: UInt64) throws -> (LearnerDatabase, FSRSScheduler) {
+        let database = fixture.open()
+        database.reviewIDs.reseed(seed)
+        let scheduler = FSRSScheduler(desiredRetention: 0.87)
+        var time = start
+        for index in 0..<count {
+            let cards = try database.cards(learner: fixture.learner, deck: fixture.deck, now: time)
+            let rating: Rating = [.good, .good, .again, .easy, .hard][index % 5]
+            try database.record(ReviewInput(cardID: cards.cards[index % 3].id, rating: rating, time: time, duration: 1000), scheduler: scheduler)
+            time = time.addingTimeInterval(Double(index % 4) * 86_400 * 3 + 0.4567)
+        }
+        return (database, scheduler)
+    }
+
+    @Test("reviews logged before v3 get ids from their content: the same on two copies, distinct otherwise")
+    func migratedIDs() throws {
+        /// legacy: a v2 database with three reviews, then migrated to the current schema.
+        func legacy() throws -> DatabaseQueue {
+            let queue = try DatabaseQueue()
+            try LearnerSchema.migrator.migrate(queue, upTo: "v2")
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO learner_deck (learner, deck) VALUES ('0a5b', 'Deck');
+                    INSERT INTO card (learner_deck, question, reading, direction, answer) VALUES (1, 'ねこ', '', 'jp-en', 'cat');
+                    INSERT INTO review (card, time, rating, state, duration) VALUES (1, 1000, 3, 0, 500), (1, 2000, 3, 1, 500), (1, 2000, 3, 1, 500);
+                    """)
+            }
+            try LearnerSchema.migrator.migrate(queue)
+            return queue
+        }
+        let ids = try [legacy(), legacy()].map { queue in
+            try queue.read { db in try Data.fetchAll(db, sql: "SELECT uid FROM review ORDER BY id").map(ReviewID.text) }
+        }
+        #expect(ids[0] == ids[1], "a database copied to two machines before sync gives the same ids")
+        #expect(Set(ids[0]).count == 3, "even identical reviews get distinct ids")
+        #expect(ids[0].allSatisfy(ReviewID.isValid))
+    }
+
+    @Test("a live answer's card is exactly what replaying its log gives (fuzz from the review id)")
+    func liveEqualsReplay() throws {
+        let fixture = try StudyFixture()
+        let (database, scheduler) = try studied(fixture, count: 40, seed: 9)
+        let before = try LearnerExport.csv(database, learner: fixture.learner)
+        let changed = try database.writer.write { db in try SyncReplay.replay(db, learner: fixture.learner, scheduler: scheduler) }
+        #expect(changed == 0)
+        #expect(try LearnerExport.csv(database, learner: fixture.learner) == before)
+        let fuzzed = try count(database, "SELECT COUNT(*) FROM card WHERE state = 2 AND (due - last_review) >= 3 * 86400000")
+        #expect(fuzzed > 0, "some intervals were long enough to be fuzzed")
+    }
+
+    @Test("the same review id gives the same due on two databases; KUCHI_SEED ids repeat, and a reused one is skipped")
+    func fuzzFromID() throws {
+        let (first, second) = (try StudyFixture(), try StudyFixture())
+        let a = try studied(first, count: 25, seed: 4).0
+        let b = try studied(second, count: 25, seed: 4).0
+        let dues = try [a, b].map { database in
+            try database.writer.read { db in try Int64.fetchAll(db, sql: "SELECT due FROM card WHERE state != 0 ORDER BY id") }
+        }
+        #expect(dues[0] == dues[1])
+        #expect(ReviewIDSource(seed: 4).next() == ReviewIDSource(seed: 4).next())
+        a.reviewIDs.reseed(4)
+        let reused = try a.writer.write { db in try a.unusedReviewID(db) }
+        #expect(reused != ReviewIDSource(seed: 4).next(), "an id already in the log is not handed out again")
+    }
+
+    @Test("deleting a review leaves a tombstone; deleting its card (Forget me) removes it")
+    func tombstones() throws {
+        let fixture = try StudyFixture()
+        let (database, _) = try studied(fixture, count: 6, seed: 1)
+        try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM review WHERE id = (SELECT MAX(id) FROM review)")
+        }
+        #expect(try count(database, "SELECT COUNT(*) FROM review_tombstone") == 1)
+        try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM review")
+            try db.execute(sql: "DELETE FROM card")
+        }
+        #expect(try count(database, "SELECT COUNT(*) FROM review_tombstone") == 0, "Forget me does not travel as undos")
+    }
+}
+
+extension LearnerExport {
+    /// csv: both exports of a learner as one text, for before/after comparisons.
+    static func csv(_ database: LearnerDatabase, learner: UUID) throws -> String {
+        var text = ""
+        try cards(database, learner: learner) { text += $0 }
+        try reviews(database, learner: learner) { text += $0 }
+        return text
+    }
+}
