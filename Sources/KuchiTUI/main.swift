@@ -136,6 +136,7 @@ func main() -> Int32 {
     case let check as CheckDeck: report = check.report()
     case let decks as Decks: report = decks.report()
     case let due as DueCommand: return due.execute()
+    case let stats as StatsCommand: return stats.execute()
     case let reviews as ExportReviews: return reviews.execute()
     case let cards as ExportCards: return cards.execute()
     case let importing as ImportDeck: return importing.execute()
@@ -146,13 +147,13 @@ func main() -> Int32 {
         do {
             var other = command
             try other.run()
-            return 0
+            return StandardOutput.finish(0)
         } catch {
             return exitStatus(for: error)
         }
     }
     for line in report.lines { StandardOutput.write(line) }
-    return report.status
+    return StandardOutput.finish(report.status)
 }
 
 /// exitStatus: prints a parse result (help, version, usage error) and returns its status;
@@ -163,7 +164,7 @@ func exitStatus(for error: any Error) -> Int32 {
     let message = KuchiCommand.fullMessage(for: error)
     if code == .success {
         StandardOutput.write(message)
-        return 0
+        return StandardOutput.finish(0)
     }
     StandardError.write(message)
     return code == .validationFailure ? 2 : code.rawValue

@@ -29,8 +29,8 @@ struct DueCommand: ParsableCommand {
         } catch {
             return LearnerOptions.fail(error)
         }
-        print(quiet ? "\(status.dueNow)" : status.commandLineText())
-        return status.dueNow > 0 ? 0 : 1
+        StandardOutput.write(quiet ? "\(status.dueNow)" : status.commandLineText())
+        return StandardOutput.finish(status.dueNow > 0 ? 0 : 1)
     }
 
     /// status: the chosen learner's standing; before any session, the bundled deck's first

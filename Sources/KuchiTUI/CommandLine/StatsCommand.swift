@@ -74,14 +74,22 @@ struct StatsCommand: ParsableCommand {
         options.resolved(root: root).dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
     }
 
-    /// run: ArgumentParser's entry; main.swift calls it on the main thread.
-    func run() throws {
-        let (lines, status) = MainActor.assumeIsolated { report() }
+    /// execute: prints the report (the figures on stdout, a problem on stderr) and returns the
+    /// exit status; main.swift calls it on the main thread.
+    @MainActor
+    func execute() -> Int32 {
+        let (lines, status) = report()
         if status == 0 {
-            for line in lines { print(line) }
-        } else {
-            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-            throw ExitCode(status)
+            for line in lines { StandardOutput.write(line) }
+            return StandardOutput.finish(0)
         }
+        for line in lines { StandardError.write(line) }
+        return status
+    }
+
+    /// run: ArgumentParser's entry; main.swift calls `execute()` instead.
+    func run() throws {
+        let status = MainActor.assumeIsolated { execute() }
+        if status != 0 { throw ExitCode(status) }
     }
 }
