@@ -30,6 +30,16 @@ extension NcursesTerminal {
         return key.map { .keyPressed($0) }
     }
 
+    /// keypadKey: a keypad key ncurses decoded through an extended terminfo name (xterm's
+    /// `kc2=\EOr`, `kpZRO=\EOp`, …, given codes above KEY_MAX at run time): its digit or sign.
+    static func keypadKey(named name: String?) -> Key? {
+        let keys: [String: Character] = [
+            "ka1": "7", "ka2": "8", "ka3": "9", "kb1": "4", "kb2": "5", "kb3": "6", "kc1": "1", "kc2": "2", "kc3": "3",
+            "kpZRO": "0", "kpDOT": ".", "kpADD": "+", "kpSUB": "-", "kpMUL": "*", "kpDIV": "/", "kpCMA": ",",
+        ]
+        return name.flatMap { keys[$0] }.map(Key.character)
+    }
+
     /// characterKey: the key for one decoded scalar (controls become named keys or nothing).
     static func characterKey(_ value: UInt32) -> Key? {
         switch value {
