@@ -104,15 +104,17 @@ final class NcursesTerminal: TerminalBackend {
             for column in 0..<screen.columns {
                 let cell = screen[row, column]
                 guard cell.width > 0, previous?[row, column] != cell else { continue }
-                var count = 0
-                for scalar in cell.grapheme.unicodeScalars where count < wide.count - 1 {
-                    wide[count] = wchar_t(bitPattern: scalar.value)
-                    count += 1
-                }
-                wide[count] = 0
                 let (attributes, pair) = curses(cell.style)
-                setcchar(&character, wide, attr_t(attributes), pair, nil)
-                mvwadd_wch(window, Int32(row), Int32(column), &character)
+                for piece in CursesCells.pieces(of: cell.grapheme, width: cell.width) {
+                    var count = 0
+                    for scalar in piece.scalars where count < wide.count - 1 {
+                        wide[count] = wchar_t(bitPattern: scalar.value)
+                        count += 1
+                    }
+                    wide[count] = 0
+                    setcchar(&character, wide, attr_t(attributes), pair, nil)
+                    mvwadd_wch(window, Int32(row), Int32(column + piece.offset), &character)
+                }
             }
         }
         shown[key] = screen
