@@ -85,8 +85,12 @@ enum Launch {
         let signal = app.run()
         terminal.close()
         user.recordUse()
+        // The whole file, review log included, is checked once the screen is gone: a damaged
+        // page is set aside with every review that still reads kept (start-up checks only the
+        // small tables, to stay fast).
+        let damage = database.checkWholeFile()
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
-        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, app.quiz.problem].compactMap { $0 }
+        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, app.quiz.problem, damage?.message].compactMap { $0 }
         for problem in Set(problems).sorted() {
             StandardError.write("kuchi: \(problem)")
         }

@@ -74,6 +74,14 @@ public final class LearnerDatabase: Sendable {
                 return inMemory(problem: PersistenceError(.foreign, path: path,
                     "\(path) is not a Kuchi learner database (another program's SQLite file?); it was left untouched and this session is not saved."))
             case .damaged:
+                // Every row that still reads goes into the fresh file; the rest stays in the
+                // file set aside.
+                if let source = try? DatabaseQueue(path: path, configuration: fileConfiguration(readonly: true)),
+                   let salvage = salvage(url, from: source, now: now) {
+                    try? source.close()
+                    movedAside = salvage.keptAs
+                    break
+                }
                 guard let target = moveAside(url, now: now) else {
                     return inMemory(problem: PersistenceError(.corrupt, path: path,
                         "\(path) is damaged and could not be moved aside; this session is not saved."))
