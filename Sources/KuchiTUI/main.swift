@@ -89,8 +89,10 @@ enum Launch {
         // page is set aside with every review that still reads kept (start-up checks only the
         // small tables, to stay fast).
         let damage = database.checkWholeFile()
+        // A file busy at start-up: one last try to save the session into it, and say how it went.
+        let pending = database.pendingSave?.finish()
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
-        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, app.quiz.problem, damage?.message].compactMap { $0 }
+        let problems = loadProblems.map(\.message) + [user.problem, pending == nil ? database.problem?.message : nil, app.quiz.problem, damage?.message, pending].compactMap { $0 }
         for problem in Set(problems).sorted() {
             StandardError.write("kuchi: \(problem)")
         }

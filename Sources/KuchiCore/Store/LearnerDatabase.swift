@@ -21,11 +21,16 @@ public final class LearnerDatabase: Sendable {
     /// problem: why the database is not the usual file (nil when all is well), one sentence.
     public let problem: PersistenceError?
 
+    /// pendingSave: when the file was busy at start-up, what saves this session into it once
+    /// it is free (`finish` at quit); nil otherwise.
+    public let pendingSave: PendingSave?
+
     /// init: wraps an opened, migrated connection.
-    init(writer: DatabaseQueue, url: URL?, problem: PersistenceError?) {
+    init(writer: DatabaseQueue, url: URL?, problem: PersistenceError?, pendingSave: PendingSave? = nil) {
         self.writer = writer
         self.url = url
         self.problem = problem
+        self.pendingSave = pendingSave
     }
 
     /// defaultDirectory: `$XDG_DATA_HOME/kuchi`, else `~/.local/share/kuchi`.
@@ -99,6 +104,7 @@ public final class LearnerDatabase: Sendable {
             return inMemory(problem: PersistenceError(.unwritable, path: directory.path,
                 "Could not create \(directory.path); this session goes on in memory and is not saved."))
         }
+        if FileManager.default.fileExists(atPath: path), isBusy(path) { return busy(url) }
         for attempt in 0..<2 {
             var queue: DatabaseQueue?
             do {
@@ -114,6 +120,7 @@ public final class LearnerDatabase: Sendable {
                 // A file whose migration fails for a reason other than the disk (a table of
                 // another shape, say) is damaged: set aside once, then a fresh file is tried.
                 try? queue?.close()
+                if isBusyError(error) { return busy(url) }
                 guard attempt == 0, !isDiskProblem(error), movedAside == nil, let target = moveAside(url, now: now) else { break }
                 movedAside = target
             }
