@@ -16,7 +16,7 @@ extension LearnerDatabase {
     /// checkWholeFile: runs `quick_check` over every table — the review log too, which start-up
     /// skips — and, when the file is damaged, sets it aside keeping what reads (`salvage`).
     /// Returns the sentence to tell the learner, nil when the file is sound (or in memory).
-    /// Meant for quit: ~0.1 s for 100 000 reviews, after the screen is gone.
+    /// Meant for quit, after the screen is gone: 16 ms for 100 000 reviews and 10 000 cards.
     public func checkWholeFile(now: Date = Date()) -> PersistenceError? {
         guard let url else { return nil }
         let sound = (try? writer.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }) == "ok"
