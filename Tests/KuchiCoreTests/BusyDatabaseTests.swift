@@ -50,7 +50,7 @@ struct BusyDatabaseTests {
         let holder = try LockHolder(file)
         let start = ContinuousClock.now
         let database = LearnerDatabase.open(directory: folder.url)
-        #expect(ContinuousClock.now - start < .seconds(3), "no 5-second freeze")
+        #expect(ContinuousClock.now - start < .milliseconds(4500), "no 5-second freeze (a 1 s probe; headroom for a loaded machine)")
         #expect(database.problem?.kind == .busy)
         #expect(database.problem?.message.contains("is busy (another program is writing to it)") == true)
         #expect(database.problem?.message.contains("disk full") == false)

@@ -80,6 +80,20 @@ struct OutputSafetyE2ETests {
         #expect(result.standardError.contains("could not write full: no space left on device."), "\(result.standardError)")
     }
 
+    @Test func exportToDevStdoutAppendsWhereStdoutAppends() throws {
+        try home.addReviews(3)
+        let result = try home.shell("""
+            echo first > log.txt
+            "$KUCHI" export reviews \(folders) -o /dev/stdout >> log.txt; echo "stdout $?"
+            "$KUCHI" export reviews \(folders) -o /dev/stderr 2>> log.txt; echo "stderr $?"
+            "$KUCHI" export reviews \(folders) -o /dev/fd/3 3>> log.txt; echo "fd $?"
+            """)
+        #expect(result.standardOutput == "stdout 0\nstderr 0\nfd 0\n", "\(result)")
+        let log = try String(contentsOf: home.directory.file("log.txt"), encoding: .utf8).split(separator: "\n")
+        #expect(log.first == "first", "what stdout appended to is kept")
+        #expect(log.count == 1 + 3 * 4)
+    }
+
     @Test func exportFollowsSymlinksAndRefusesFolders() throws {
         try home.addReviews(3)
         let result = try home.shell("""

@@ -19,6 +19,10 @@ enum ExportDestination: Equatable {
     case replace(String)
     /// stream: an existing FIFO, device, socket or terminal, written into.
     case stream(String)
+    /// descriptor: `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`: the open
+    /// descriptor itself, as a shell treats them — reopening it would start a file that stdout
+    /// appends to (`>> log`) at offset 0, and replacing it would drop what was there.
+    case descriptor(Int32)
 
     /// Failure: why PATH cannot be written (a message for stderr, exit status 1).
     struct Failure: Error, Equatable {
@@ -29,6 +33,10 @@ enum ExportDestination: Equatable {
     static func choose(_ path: String?) throws(Failure) -> ExportDestination {
         guard let path, path != "-" else { return .standardOutput }
         guard !path.isEmpty else { throw Failure(message: "-o needs a file name; an empty path is not one.") }
+        if let descriptor = descriptorPath(path) {
+            guard fcntl(descriptor, F_GETFD) != -1 else { throw Failure(message: "could not write \(path): it is closed.") }
+            return descriptor == STDOUT_FILENO ? .standardOutput : .descriptor(descriptor)
+        }
         var target = stat()
         if stat(path, &target) != 0 {
             // Nothing there (or a dangling symlink): a new file, created whole. A dangling link
@@ -63,6 +71,23 @@ enum ExportDestination: Equatable {
             let code = StandardStreams.write(Array(text.utf8), to: descriptor)
             if code == EPIPE { StandardStreams.dieByBrokenPipe() }
             if code != 0 { throw Failure(message: "could not write \(path): \(StandardStreams.describe(code)).") }
+        case .descriptor(let descriptor):
+            let code = StandardStreams.write(Array(text.utf8), to: descriptor)
+            if code == EPIPE { StandardStreams.dieByBrokenPipe() }
+            if code != 0 { throw Failure(message: "could not write to descriptor \(descriptor): \(StandardStreams.describe(code)).") }
+        }
+    }
+
+    /// descriptorPath: the descriptor a `/dev/std…`, `/dev/fd/N` or `/proc/self/fd/N` path names.
+    private static func descriptorPath(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                return Int32(path.dropFirst(prefix.count))
+            }
+            return nil
         }
     }
 

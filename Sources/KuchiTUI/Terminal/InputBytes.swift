@@ -1,3 +1,5 @@
+import CNcurses
+
 /// InputBytes: the pure byte rules of the ncurses backend (what a byte or a report means, what
 /// a terminfo string holds), kept apart from the code that calls ncurses so they can be tested
 /// without a terminal.
@@ -28,6 +30,32 @@ extension NcursesTerminal {
         default: nil
         }
         return key.map { .keyPressed($0) }
+    }
+
+    /// specialKey: the key for a code ncurses decoded from terminfo, nil for one Kuchi ignores.
+    static func specialKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_BACKSPACE: .backspace
+        case KEY_DC: .delete
+        case KEY_ENTER: .enter
+        case KEY_BTAB: .backTab
+        case KEY_F0 + 1...KEY_F0 + 24: .function(Int(code - KEY_F0))
+        // The keypad's corners and centre, where terminfo names them (xterm: Esc O w, …).
+        case KEY_A1: .character("7")
+        case KEY_A3: .character("9")
+        case KEY_B2: .character("5")
+        case KEY_C1: .character("1")
+        case KEY_C3: .character("3")
+        default: nil
+        }
     }
 
     /// keypadKey: a keypad key ncurses decoded through an extended terminfo name (xterm's

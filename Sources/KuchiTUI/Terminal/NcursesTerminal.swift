@@ -301,31 +301,6 @@ final class NcursesTerminal: TerminalBackend {
         return .mouseClicked(row: Int(event.y), column: Int(event.x))
     }
 
-    static func specialKey(_ code: Int32) -> Key? {
-        switch code {
-        case KEY_UP: .up
-        case KEY_DOWN: .down
-        case KEY_LEFT: .left
-        case KEY_RIGHT: .right
-        case KEY_HOME: .home
-        case KEY_END: .end
-        case KEY_PPAGE: .pageUp
-        case KEY_NPAGE: .pageDown
-        case KEY_BACKSPACE: .backspace
-        case KEY_DC: .delete
-        case KEY_ENTER: .enter
-        case KEY_BTAB: .backTab
-        case KEY_F0 + 1...KEY_F0 + 24: .function(Int(code - KEY_F0))
-        // The keypad's corners and centre, where terminfo names them (xterm: Esc O w, …).
-        case KEY_A1: .character("7")
-        case KEY_A3: .character("9")
-        case KEY_B2: .character("5")
-        case KEY_C1: .character("1")
-        case KEY_C3: .character("3")
-        default: nil
-        }
-    }
-
     private struct ColorPairKey: Hashable {
         let foreground: Color
         let background: Color
