@@ -154,3 +154,22 @@ struct OutputSafetyE2ETests {
         #expect(!result.standardOutput.contains("kuchi.sqlite") && !result.standardOutput.contains("decks"), "nothing written here")
     }
 }
+
+/// Exports printed on a terminal: the CSV's text (a word, a deck name) cannot act on it.
+@Suite(.requiresTmux)
+struct ExportOnTerminalE2ETests {
+    @Test func controlsInACardAreEscapedOnATerminalOnly() throws {
+        let home = try LearnerHome()
+        try home.addReviews(1)
+        try home.python("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE card SET answer = 'x' || char(27) || '[2Jy'\"); c.commit()",
+                        [home.databaseURL.path])
+        let shell = try ShellKuchi("\"$KUCHI\" export cards --config-dir '\(home.config.path)' --data-dir '\(home.data.path)' | cat > piped.csv; "
+                                   + "\"$KUCHI\" export cards --config-dir '\(home.config.path)' --data-dir '\(home.data.path)' 2>>\"$KUCHI_E2E_STDERR\"",
+                                   directory: home.directory)
+        #expect(try shell.session.waitForExit() == 0)
+        let screen = try shell.session.capture().joined(separator: "\n")
+        #expect(screen.contains("x\\x1b[2Jy"), "escaped on the terminal: \(screen)")
+        let piped = try String(contentsOf: home.directory.file("piped.csv"), encoding: .utf8)
+        #expect(piped.contains("x\u{1B}[2Jy"), "the data itself, through a pipe")
+    }
+}

@@ -57,7 +57,7 @@ enum ExportDestination: Equatable {
     func write(_ text: String) throws(Failure) {
         switch self {
         case .standardOutput:
-            StandardOutput.writeRaw(Array(text.utf8))
+            StandardOutput.writeRaw(Self.bytes(text, for: STDOUT_FILENO))
         case .replace(let path):
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -68,14 +68,20 @@ enum ExportDestination: Equatable {
             let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else { throw Failure(message: "could not open \(path): \(StandardStreams.describe(errno)).") }
             defer { close(descriptor) }
-            let code = StandardStreams.write(Array(text.utf8), to: descriptor)
+            let code = StandardStreams.write(Self.bytes(text, for: descriptor), to: descriptor)
             if code == EPIPE { StandardStreams.dieByBrokenPipe() }
             if code != 0 { throw Failure(message: "could not write \(path): \(StandardStreams.describe(code)).") }
         case .descriptor(let descriptor):
-            let code = StandardStreams.write(Array(text.utf8), to: descriptor)
+            let code = StandardStreams.write(Self.bytes(text, for: descriptor), to: descriptor)
             if code == EPIPE { StandardStreams.dieByBrokenPipe() }
             if code != 0 { throw Failure(message: "could not write to descriptor \(descriptor): \(StandardStreams.describe(code)).") }
         }
+    }
+
+    /// bytes: the CSV as it is for a file or a pipe; on a terminal, with controls escaped (a
+    /// word or deck name holding an escape sequence must not act on the learner's terminal).
+    private static func bytes(_ text: String, for descriptor: Int32) -> [UInt8] {
+        Array((isatty(descriptor) == 1 ? text.escapingControlCharacters(keepingNewlines: true) : text).utf8)
     }
 
     /// descriptorPath: the descriptor a `/dev/std…`, `/dev/fd/N` or `/proc/self/fd/N` path names.
