@@ -20,6 +20,10 @@ static inline unsigned int kuchi_a_dim(void) { return (unsigned int)A_DIM; }
 static inline unsigned int kuchi_a_reverse(void) { return (unsigned int)A_REVERSE; }
 static inline unsigned int kuchi_a_underline(void) { return (unsigned int)A_UNDERLINE; }
 static inline unsigned int kuchi_a_normal(void) { return (unsigned int)A_NORMAL; }
+// libc's width of a character, as ncurses measures cells (declared by <wchar.h> only under
+// _XOPEN_SOURCE, so declared here).
+extern int wcwidth(wchar_t c);
+static inline int kuchi_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
 static inline int kuchi_key_code_yes(void) { return KEY_CODE_YES; }
 static inline WINDOW *kuchi_stdscr(void) { return stdscr; }
 static inline WINDOW *kuchi_curscr(void) { return curscr; }

@@ -95,8 +95,15 @@ enum Launch {
         terminal.close()
         let syncNotice = sync.finishBeforeExit()
         user.recordUse()
+        // The whole file, review log included, is checked once the screen is gone: a damaged
+        // page is set aside with every review that still reads kept (start-up checks only the
+        // small tables, to stay fast).
+        let damage = database.checkWholeFile()
+        // A file busy at start-up: one last try to save the session into it, and say how it went.
+        let pending = database.pendingSave?.finish()
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
-        let problems = loadProblems.map(\.message) + [user.problem, database.problem?.message, session.notice, syncNotice].compactMap { $0 }
+        let problems = loadProblems.map(\.message) + [user.problem, pending == nil ? database.problem?.message : nil, session.notice,
+                                                       damage?.message, pending, syncNotice].compactMap { $0 }
         for problem in Set(problems).sorted() {
             StandardError.write("kuchi: \(problem)")
         }
@@ -146,6 +153,7 @@ func main() -> Int32 {
     case let check as CheckDeck: report = check.report()
     case let decks as Decks: report = decks.report()
     case let due as DueCommand: return due.execute()
+    case let stats as StatsCommand: return stats.execute()
     case let reviews as ExportReviews: return reviews.execute()
     case let cards as ExportCards: return cards.execute()
     case let importing as ImportDeck: return importing.execute()
@@ -157,13 +165,13 @@ func main() -> Int32 {
         do {
             var other = command
             try other.run()
-            return 0
+            return StandardOutput.finish(0)
         } catch {
             return exitStatus(for: error)
         }
     }
     for line in report.lines { StandardOutput.write(line) }
-    return report.status
+    return StandardOutput.finish(report.status)
 }
 
 /// exitStatus: prints a parse result (help, version, usage error) and returns its status;
@@ -174,7 +182,7 @@ func exitStatus(for error: any Error) -> Int32 {
     let message = KuchiCommand.fullMessage(for: error)
     if code == .success {
         StandardOutput.write(message)
-        return 0
+        return StandardOutput.finish(0)
     }
     StandardError.write(message)
     return code == .validationFailure ? 2 : code.rawValue

@@ -29,6 +29,26 @@ struct ControlCharacterTests {
         #expect(controls(in: screen).isEmpty)
     }
 
+    @Test("bidi overrides and isolates are shown escaped, never left to reverse the line", arguments: [
+        "\u{202E}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+    ])
+    func bidiEscaped(control: String) {
+        var screen = Screen(rows: 1, columns: 16)
+        screen.put("ab\(control)cd", row: 0, column: 0)
+        let hex = String(control.unicodeScalars.first?.value ?? 0, radix: 16)
+        #expect(screen.lines == ["ab\\u\(hex)cd" + String(repeating: " ", count: 6)])
+        #expect(controls(in: screen).isEmpty)
+        #expect("x\(control)y".escapingControlCharacters == "x\\u\(hex)y")
+    }
+
+    @Test("a saved name with U+202E is drawn escaped on Welcome")
+    func bidiNameOnWelcome() {
+        let pilot = Pilot(route: .welcome, name: "\u{202E}evil")
+        let welcome = pilot.lines.joined(separator: "\n")
+        #expect(welcome.contains("\\u202eevil"))
+        #expect(!welcome.unicodeScalars.contains("\u{202E}"))
+    }
+
     @Test("centred text is escaped before it is measured")
     func centred() {
         var screen = Screen(rows: 1, columns: 12)

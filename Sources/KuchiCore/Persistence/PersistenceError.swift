@@ -4,6 +4,10 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     public enum Kind: Hashable, Sendable {
         case corrupt
         case newerVersion
+        /// foreign: an SQLite file that is not Kuchi's (another program's), left untouched.
+        case foreign
+        /// busy: another program holds the file's write lock.
+        case busy
         case unreadable
         case unwritable
         case tooLarge

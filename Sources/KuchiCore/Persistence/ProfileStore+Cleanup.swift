@@ -44,7 +44,7 @@ extension ProfileStore {
         }
         if rename(url.path, target.path) == 0 {
             return PersistenceError(kind, path: url.path,
-                                    "The profile \(url.lastPathComponent) could not be used because \(reason); it was kept as \(target.lastPathComponent).")
+                                    "The profile \(url.lastPathComponent) could not be used because \(reason); it was kept as \(target.path).")
         }
         return PersistenceError(kind, path: url.path,
                                 "The profile \(url.lastPathComponent) could not be used because \(reason); it was left in place.")

@@ -84,11 +84,11 @@ public enum StatsQueries {
         return try Int64.fetchOne(db, sql: sql, arguments: ["learner": learner])
     }
 
-    /// dayExpression: SQL numbering the study day of `slot` (a 15-minute slot number): the local
-    /// date of (time − rollover), with the zone's offset picked from `spans` by a CASE, so DST is
-    /// exact. Only integers computed here go into the text.
-    static func dayExpression(slot: String, calendar: StudyCalendar, spans: [StudyCalendar.OffsetSpan]) -> String {
-        let shifted = "(\(slot) * 900 - \(calendar.rolloverHour * 3600))"
+    /// dayExpression: SQL numbering the study day of `seconds` (an SQL expression, seconds since
+    /// the epoch): the local date of (time − rollover), with the zone's offset picked from `spans`
+    /// by a CASE, so DST is exact. Only integers computed here go into the text.
+    static func dayExpression(seconds: String, calendar: StudyCalendar, spans: [StudyCalendar.OffsetSpan]) -> String {
+        let shifted = "(\(seconds) - \(calendar.rolloverHour * 3600))"
         let offset: String
         if spans.count <= 1 {
             offset = "\(spans.first?.offset ?? 0)"
@@ -98,8 +98,20 @@ public enum StatsQueries {
             }
             offset = "(CASE \(cases.joined(separator: " ")) ELSE \(spans[spans.count - 1].offset) END)"
         }
-        // Slot times are after 1970, so integer division is floor division.
-        return "((\(shifted) + \(offset)) / 86400)"
+        // Floor division: a clock set to 1960 writes times before the epoch, where SQLite's
+        // integer division (towards zero) would put a review in the next day.
+        return floorDivision("\(shifted) + \(offset)", by: 86400)
+    }
+
+    /// slotSeconds: the seconds that stand for a summary slot in `dayExpression`. The summary's
+    /// triggers number slots by SQLite's division, towards zero, so a slot before the epoch
+    /// holds the 15 minutes *ending* at its start: its last second is what is dated (a review at
+    /// exactly a slot edge before 1970, one millisecond in 900 000, may be dated a slot early).
+    static let slotSeconds = "(slot * 900 - (slot < 0))"
+
+    /// floorDivision: SQL for ⌊x / divisor⌋ (divisor > 0) for negative x too.
+    static func floorDivision(_ expression: String, by divisor: Int) -> String {
+        "((\(expression)) / \(divisor) - ((\(expression)) % \(divisor) < 0))"
     }
 
     /// days: the learner's review figures per study day, oldest first, grouped in SQL — from the
@@ -109,13 +121,15 @@ public enum StatsQueries {
         let firstDate = Date(timeIntervalSince1970: Double(first) / 1000 - Double(calendar.rolloverHour * 3600) - 86_400)
         let spans = calendar.offsetSpans(from: firstDate, to: max(now, firstDate).addingTimeInterval(86_400))
         let sql = useSummary ? """
-            SELECT \(dayExpression(slot: "slot", calendar: calendar, spans: spans)) AS day, SUM(reviews) AS reviews, SUM(passed) AS passed,
-                   SUM(duration) AS milliseconds, SUM(review_state) AS review_state, SUM(review_state_passed) AS review_state_passed
+            SELECT \(dayExpression(seconds: slotSeconds, calendar: calendar, spans: spans)) AS day, SUM(reviews) AS reviews,
+                   SUM(passed) AS passed, SUM(duration) AS milliseconds, SUM(review_state) AS review_state,
+                   SUM(review_state_passed) AS review_state_passed
             FROM review_slot WHERE learner_deck IN (\(learnerDecks)) AND reviews > 0
             GROUP BY day ORDER BY day
             """ : """
-            SELECT \(dayExpression(slot: "(r.time / 900000)", calendar: calendar, spans: spans)) AS day, COUNT(*) AS reviews, SUM(r.rating > 1) AS passed,
-                   SUM(r.duration) AS milliseconds, SUM(r.state = 2) AS review_state, SUM(r.state = 2 AND r.rating > 1) AS review_state_passed
+            SELECT \(dayExpression(seconds: floorDivision("r.time", by: 1000), calendar: calendar, spans: spans)) AS day, COUNT(*) AS reviews,
+                   SUM(r.rating > 1) AS passed, SUM(r.duration) AS milliseconds, SUM(r.state = 2) AS review_state,
+                   SUM(r.state = 2 AND r.rating > 1) AS review_state_passed
             FROM review r JOIN card c ON c.id = r.card
             WHERE c.learner_deck IN (\(learnerDecks))
             GROUP BY day ORDER BY day

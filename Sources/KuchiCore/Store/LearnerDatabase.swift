@@ -23,11 +23,16 @@ public final class LearnerDatabase: Sendable {
     /// reviewIDs: where new reviews' global ids come from (`reseed` it for `KUCHI_SEED` runs).
     public let reviewIDs = ReviewIDSource()
 
+    /// pendingSave: when the file was busy at start-up, what saves this session into it once
+    /// it is free (`finish` at quit); nil otherwise.
+    public let pendingSave: PendingSave?
+
     /// init: wraps an opened, migrated connection.
-    init(writer: DatabaseQueue, url: URL?, problem: PersistenceError?) {
+    init(writer: DatabaseQueue, url: URL?, problem: PersistenceError?, pendingSave: PendingSave? = nil) {
         self.writer = writer
         self.url = url
         self.problem = problem
+        self.pendingSave = pendingSave
     }
 
     /// defaultDirectory: `$XDG_DATA_HOME/kuchi`, else `~/.local/share/kuchi`.
@@ -56,7 +61,8 @@ public final class LearnerDatabase: Sendable {
 
     /// open: the database in `directory`, created and migrated as needed; never throws.
     ///
-    /// - A file from a newer Kuchi is left byte for byte untouched (it is only read, read-only).
+    /// - A file from a newer Kuchi, or another program's SQLite file (an Anki collection copied
+    ///   here), is left byte for byte untouched (it is only read, read-only).
     /// - A damaged file (not SQLite, failing `quick_check` or migration) is renamed
     ///   `kuchi.sqlite.broken-<time>` with its `-wal`/`-shm`, and a fresh file started.
     /// - A folder or disk Kuchi cannot write to gives an in-memory database.
@@ -71,7 +77,18 @@ public final class LearnerDatabase: Sendable {
             case .newer(let version):
                 return inMemory(problem: PersistenceError(.newerVersion, path: path,
                     "\(path) was written by a newer Kuchi (schema \(version), this one knows \(LearnerSchema.version)); it was left untouched and this session is not saved."))
+            case .foreign:
+                return inMemory(problem: PersistenceError(.foreign, path: path,
+                    "\(path) is not a Kuchi learner database (another program's SQLite file?); it was left untouched and this session is not saved."))
             case .damaged:
+                // Every row that still reads goes into the fresh file; the rest stays in the
+                // file set aside.
+                if let source = try? DatabaseQueue(path: path, configuration: fileConfiguration(readonly: true)),
+                   let salvage = salvage(url, from: source, now: now) {
+                    try? source.close()
+                    movedAside = salvage.keptAs
+                    break
+                }
                 guard let target = moveAside(url, now: now) else {
                     return inMemory(problem: PersistenceError(.corrupt, path: path,
                         "\(path) is damaged and could not be moved aside; this session is not saved."))
@@ -89,12 +106,14 @@ public final class LearnerDatabase: Sendable {
             return inMemory(problem: PersistenceError(.unwritable, path: directory.path,
                 "Could not create \(directory.path); this session goes on in memory and is not saved."))
         }
+        if FileManager.default.fileExists(atPath: path), isBusy(path) { return busy(url) }
         for attempt in 0..<2 {
             var queue: DatabaseQueue?
             do {
                 let opened = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: false))
                 queue = opened
                 try LearnerSchema.migrator.migrate(opened)
+                try LearnerSchema.claim(opened)
                 let problem = movedAside.map {
                     PersistenceError(.corrupt, path: path, "\(path) was damaged; it was kept as \($0) and a fresh one started.")
                 }
@@ -103,6 +122,7 @@ public final class LearnerDatabase: Sendable {
                 // A file whose migration fails for a reason other than the disk (a table of
                 // another shape, say) is damaged: set aside once, then a fresh file is tried.
                 try? queue?.close()
+                if isBusyError(error) { return busy(url) }
                 guard attempt == 0, !isDiskProblem(error), movedAside == nil, let target = moveAside(url, now: now) else { break }
                 movedAside = target
             }
@@ -118,29 +138,6 @@ public final class LearnerDatabase: Sendable {
         let disk: [ResultCode] = [.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_IOERR, .SQLITE_PERM,
                                      .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_NOMEM, .SQLITE_AUTH]
         return disk.contains(error.resultCode.primaryResultCode)
-    }
-
-    /// openReadOnly: the file for a quick look (`kuchi due`, exports), nil when there is none.
-    /// Never creates, migrates or moves anything.
-    public static func openReadOnly(directory: URL) throws(PersistenceError) -> LearnerDatabase? {
-        let path = directory.appendingPathComponent(fileName).path
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        switch inspect(path, thorough: false) {
-        case .usable:
-            do {
-                let queue = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: true))
-                return LearnerDatabase(writer: queue, url: URL(fileURLWithPath: path), problem: nil)
-            } catch {
-                throw PersistenceError(.unreadable, path: path, "Could not read \(path).")
-            }
-        case .newer(let version):
-            throw PersistenceError(.newerVersion, path: path,
-                                   "\(path) was written by a newer Kuchi (schema \(version)); this one knows \(LearnerSchema.version).")
-        case .damaged:
-            throw PersistenceError(.corrupt, path: path, "\(path) is damaged; start kuchi to set it aside and begin a fresh one.")
-        case .unreadable:
-            throw PersistenceError(.unreadable, path: path, "Could not read \(path) (check its permissions).")
-        }
     }
 
     /// fileConfiguration: WAL (readers never block the writer), a busy timeout so two windows
@@ -160,48 +157,9 @@ public final class LearnerDatabase: Sendable {
         return configuration
     }
 
-    /// Inspection: what a read-only look at an existing file found.
-    enum Inspection: Equatable {
-        case usable
-        case newer(Int)
-        case damaged
-        case unreadable
-    }
-
-    /// inspect: reads the file read-only (so a refused file is never changed): is it SQLite,
-    /// do its tables other than the review log pass `quick_check` (when `thorough`), and is its
-    /// schema one this Kuchi knows?
-    static func inspect(_ path: String, thorough: Bool = true) -> Inspection {
-        guard FileManager.default.isReadableFile(atPath: path) else { return .unreadable }
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: true))
-            return try queue.read { db -> Inspection in
-                if thorough {
-                    // The small tables the quiz starts from, not the review log: checking 100k
-                    // reviews would double Kuchi's start-up; damage there surfaces as an error
-                    // when it is read (an export), never as lost answers.
-                    for table in ["sqlite_master", "learner_deck", "card", "session"] {
-                        let exists = try table == "sqlite_master"
-                            || Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = ?)", arguments: [table]) ?? false
-                        guard exists else { continue }
-                        if try String.fetchOne(db, sql: "PRAGMA quick_check(\(table))") != "ok" { return .damaged }
-                    }
-                }
-                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                if version > LearnerSchema.version { return .newer(version) }
-                if try LearnerSchema.migrator.hasBeenSuperseded(db) { return .newer(version) }
-                return .usable
-            }
-        } catch {
-            // A disk that cannot be read or written (full, a file-size limit, I/O) says nothing
-            // about the file: it is left where it is, and the session runs in memory.
-            return isDiskProblem(error) ? .unreadable : .damaged
-        }
-    }
-
     /// moveAside: renames the file (and its `-wal`/`-shm`) to `….broken-<UTC time>`; returns the
     /// new name, or nil when it could not be renamed.
-    private static func moveAside(_ url: URL, now: Date) -> String? {
+    static func moveAside(_ url: URL, now: Date) -> String? {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

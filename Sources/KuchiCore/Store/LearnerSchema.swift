@@ -10,6 +10,23 @@ enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
     static let version = 3
 
+    /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
+    /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
+    /// migrations (`claim`), so it never competes with a migration another branch appends.
+    static let applicationID: Int32 = 0x4B55_4348
+
+    /// kuchiTables: tables of Kuchi's schema; a file with application_id 0 (written before the
+    /// id was set) is Kuchi's when it has one of them (a half-migrated or damaged file of Kuchi's
+    /// is then moved aside as damaged, not refused as foreign).
+    static let kuchiTables: Set<String> = ["learner_deck", "card", "review", "session", "grdb_migrations"]
+
+    /// claim: marks a migrated file as Kuchi's (once; a no-op when already marked).
+    static func claim(_ writer: some DatabaseWriter) throws {
+        let current = try writer.read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0 }
+        guard current != applicationID else { return }
+        try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA application_id = \(applicationID)") }
+    }
+
     /// migrator: every migration, oldest first; a new schema adds one and never edits an old one.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -32,8 +32,8 @@ struct DueCommand: ParsableCommand {
         } catch {
             return LearnerOptions.fail(error)
         }
-        print(quiet ? "\(status.dueNow)" : status.commandLineText())
-        return status.dueNow > 0 ? 0 : 1
+        StandardOutput.write(quiet ? "\(status.dueNow)" : status.commandLineText())
+        return StandardOutput.finish(status.dueNow > 0 ? 0 : 1)
     }
 
     /// status: the chosen learner's standing in what they study — their deck (or `--deck`),

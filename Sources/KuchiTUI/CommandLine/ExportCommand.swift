@@ -19,12 +19,19 @@ struct ExportOptions: ParsableArguments {
             completion: .file(extensions: ["csv"]))
     var output: String?
 
-    /// export: runs `write` over the chosen learner's database and sends the CSV to `-o FILE`
-    /// (replaced whole, never half-written) or standard output; returns the exit status.
+    /// export: runs `write` over the chosen learner's database and sends the CSV to `-o PATH`
+    /// (see `ExportDestination`: a file is replaced whole, never half-written; a FIFO or device
+    /// is written into) or standard output; returns the exit status.
     func export(root: KuchiCommand, _ write: (LearnerDatabase, UUID, (String) -> Void) throws -> Void, header: String) -> Int32 {
         var text = ""
         let learner = learner.resolved(root: root)
         do throws(LearnerOptions.CommandFailure) {
+            let destination: ExportDestination
+            do throws(ExportDestination.Failure) {
+                destination = try ExportDestination.choose(output)
+            } catch {
+                throw LearnerOptions.CommandFailure(message: error.message, status: 1)
+            }
             let profile = try learner.learner()
             if let database = try learner.database() {
                 do {
@@ -35,16 +42,12 @@ struct ExportOptions: ParsableArguments {
             } else {
                 text = header + "\n"
             }
-            guard let output else {
-                FileHandle.standardOutput.write(Data(text.utf8))
-                return 0
-            }
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            do throws(ExportDestination.Failure) {
+                try destination.write(text)
             } catch {
-                throw LearnerOptions.CommandFailure(message: "could not write \(output): \(error.localizedDescription)", status: 1)
+                throw LearnerOptions.CommandFailure(message: error.message, status: 1)
             }
-            return 0
+            return StandardOutput.finish(0)
         } catch {
             return LearnerOptions.fail(error)
         }

@@ -80,12 +80,12 @@ struct ImportDeck: ParsableCommand {
             let count = imported.deck.challenges.count
             let done = "Imported \(count) \(count == 1 ? "entry" : "entries") into the deck \"\(deckName)\" (\(library.fileURL(for: deckName).path)); play it with: kuchi --deck \(deckName)"
             StandardOutput.write((Self.skippedLines(imported.skipped) + imported.notices + [done]).joined(separator: "\n"))
-            return 0
+            return StandardOutput.finish(0)
         } catch {
             let skipped = Self.skippedLines(error.skipped)
             if !skipped.isEmpty { StandardOutput.write(skipped.joined(separator: "\n")) }
             StandardError.write("kuchi import: \(error.message) Nothing was written.")
-            return error.kind == .usage ? 2 : 1
+            return StandardOutput.finish(error.kind == .usage ? 2 : 1)
         }
     }
 

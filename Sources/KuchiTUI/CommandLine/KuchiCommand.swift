@@ -83,6 +83,9 @@ struct KuchiCommand: ParsableCommand {
         if configDir?.isEmpty == true {
             throw ValidationError("--config-dir needs a folder; an empty path is not one.")
         }
+        if dataDir?.isEmpty == true {
+            throw ValidationError("--data-dir needs a folder; an empty path is not one.")
+        }
     }
 }
 

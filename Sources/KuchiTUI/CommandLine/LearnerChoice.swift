@@ -5,11 +5,15 @@ import KuchiCore
 /// matches names: case, width and surrounding spaces ignored), else the only saved one. With
 /// several and none named, scripts must not guess: the command asks for one.
 enum LearnerChoice {
-    /// resolve: the profile, or the sentence that says why none could be chosen.
+    /// resolve: the profile, or the sentence that says why none could be chosen. A profile file
+    /// that had to be moved aside (damaged, far too large) is said on stderr first, with where it
+    /// went, as the app says it: a command must not lose a learner silently.
     static func resolve(named name: String?, configDir: String?,
                         environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<Profile, Failure> {
         let directory = configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
-        let profiles = ProfileStore(directory: directory).loadAll().profiles
+        let loaded = ProfileStore(directory: directory).loadAll()
+        for problem in loaded.problems { StandardError.write("kuchi: \(problem.message)") }
+        let profiles = loaded.profiles
         let names = profiles.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
         if let name {
             guard let match = profiles.first(where: { $0.isNamed(name) }) else {

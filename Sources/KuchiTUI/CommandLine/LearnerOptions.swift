@@ -19,6 +19,14 @@ struct LearnerOptions: ParsableArguments {
             completion: .directory)
     var dataDir: String?
 
+    /// validate: an empty folder would silently mean the current one (an unset variable,
+    /// usually), as the main command refuses it.
+    func validate() throws {
+        if configDir?.isEmpty == true { throw ValidationError("--config-dir needs a folder; an empty path is not one.") }
+        if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder; an empty path is not one.") }
+        if let profile, profile.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--profile needs a name.") }
+    }
+
     /// CommandFailure: a message for standard error and the exit status (2: usage or data problem).
     struct CommandFailure: Error {
         let message: String
@@ -56,7 +64,7 @@ struct LearnerOptions: ParsableArguments {
 
     /// fail: prints the failure to standard error and returns its status.
     static func fail(_ failure: CommandFailure) -> Int32 {
-        FileHandle.standardError.write(Data("kuchi: \(failure.message)\n".utf8))
+        StandardError.write("kuchi: \(failure.message)")
         return failure.status
     }
 }

@@ -41,7 +41,9 @@ struct StatsCommand: ParsableCommand {
                     throw Failure(message: "could not write the JSON: \(error)")
                 }
             }
-            let width = Int(environment["COLUMNS"] ?? "").flatMap { $0 >= 20 ? $0 : nil } ?? 80
+            // Capped as the screen is (`TerminalSizeLimit`): COLUMNS=10000000 would otherwise
+            // build lines of ten million cells (3.6 GB).
+            let width = Int(environment["COLUMNS"] ?? "").flatMap { $0 >= 20 ? min($0, TerminalSizeLimit.columns) : nil } ?? 80
             return (StatsText.lines(snapshot, learner: learner.name, calendar: calendar, now: now, width: width), 0)
         } catch {
             return (["kuchi: \(error.message)"], 2)
@@ -58,14 +60,22 @@ struct StatsCommand: ParsableCommand {
     }
 
     /// snapshot: the learner's figures from the database (all zero before the first session).
+    /// The file is opened as `due` and `export` open it (`LearnerDatabase.openReadOnly`): one
+    /// judgement of newer, foreign and damaged files for every command, never a write.
     func snapshot(learner: Profile, calendar: StudyCalendar, now: Date, environment: [String: String]) throws(Failure) -> StatsSnapshot {
-        let url = databaseDirectory(environment: environment).appendingPathComponent("kuchi.sqlite")
-        do {
-            guard let source = try StatsSource.openReadOnly(url) else { return .empty(today: calendar.day(of: now)) }
-            let decks = (try? Deck.bundled()).map { [$0] } ?? []
-            return try source.snapshot(learner: learner.id, calendar: calendar, categories: StatsCategoryIndex(decks: decks), now: now)
+        let directory = databaseDirectory(environment: environment)
+        let database: LearnerDatabase?
+        do throws(PersistenceError) {
+            database = try LearnerDatabase.openReadOnly(directory: directory)
         } catch {
-            throw Failure(message: "could not read the learner database \(url.path): \(error)")
+            throw Failure(message: error.message)
+        }
+        guard let database else { return .empty(today: calendar.day(of: now)) }
+        do {
+            let decks = (try? Deck.bundled()).map { [$0] } ?? []
+            return try database.statsSource.snapshot(learner: learner.id, calendar: calendar, categories: StatsCategoryIndex(decks: decks), now: now)
+        } catch {
+            throw Failure(message: "could not read the learner database \(directory.appendingPathComponent(LearnerDatabase.fileName).path): \(error)")
         }
     }
 
@@ -74,14 +84,22 @@ struct StatsCommand: ParsableCommand {
         options.resolved(root: root).dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
     }
 
-    /// run: ArgumentParser's entry; main.swift calls it on the main thread.
-    func run() throws {
-        let (lines, status) = MainActor.assumeIsolated { report() }
+    /// execute: prints the report (the figures on stdout, a problem on stderr) and returns the
+    /// exit status; main.swift calls it on the main thread.
+    @MainActor
+    func execute() -> Int32 {
+        let (lines, status) = report()
         if status == 0 {
-            for line in lines { print(line) }
-        } else {
-            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-            throw ExitCode(status)
+            for line in lines { StandardOutput.write(line) }
+            return StandardOutput.finish(0)
         }
+        for line in lines { StandardError.write(line) }
+        return status
+    }
+
+    /// run: ArgumentParser's entry; main.swift calls `execute()` instead.
+    func run() throws {
+        let status = MainActor.assumeIsolated { execute() }
+        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -50,7 +50,7 @@ struct SyncCommand: ParsableCommand {
         case .success(let report):
             for notice in report.notices { StandardError.write("kuchi: \(notice)") }
             StandardOutput.write(report.summary)
-            return 0
+            return StandardOutput.finish(0)
         case .failure(let failure):
             StandardError.write("kuchi: \(failure.message)")
             if case .nothing = failure { return 1 }

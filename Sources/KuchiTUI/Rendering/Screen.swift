@@ -110,8 +110,10 @@ struct Screen: Equatable, Sendable, CustomStringConvertible {
     /// (default: the whole screen). Returns the column just after the text — where a following
     /// `put` should continue — but never beyond the clip's right edge.
     ///
-    /// - A wide character that would straddle an edge of the clip becomes a single space on the
-    ///   half that is inside, so nothing is half-drawn.
+    /// - A wide character (or a wider cluster) that would straddle an edge of the clip becomes
+    ///   spaces on the part that is inside, so nothing is half-drawn.
+    /// - A cluster a terminal draws over several cells (a Devanagari conjunct "क्ष") takes one
+    ///   cell per piece (`DisplayWidth.columns`), so its width on screen is the terminal's.
     /// - Overwriting half of an existing wide character blanks its other half, even if that half
     ///   lies outside the clip, so no orphaned continuation is left behind.
     /// - Control characters (U+0000–001F, U+007F–009F) are drawn escaped (`\x1b`, `\u0085`):
@@ -131,8 +133,23 @@ struct Screen: Equatable, Sendable, CustomStringConvertible {
                 if let lead = lastWritten { cells[row * columns + lead].grapheme.append(character) }
                 continue
             }
-            lastWritten = draw(String(character), width: width, style: style, row: row, column: cursor, in: area)
-            cursor += width
+            if width > 1 && cursor + width > area.right {
+                // A cluster is drawn whole or not at all: the columns of it inside are blanked.
+                for blank in max(cursor, area.column)..<area.right where row >= area.row && row < area.bottom {
+                    place(Cell(grapheme: " ", width: 1, style: style), row: row, column: blank)
+                }
+                cursor = area.right
+                break
+            }
+            // One cell per piece the terminal gives columns to ("क्ष" takes two cells), so every
+            // cell's width is the terminal's and nothing after it shifts.
+            let pieces = DisplayWidth.columns(character)
+            for piece in pieces {
+                let measured = pieces.count == 1 ? width : piece.unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) }
+                let pieceWidth = max(1, min(2, measured))
+                lastWritten = draw(piece, width: pieceWidth, style: style, row: row, column: cursor, in: area) ?? lastWritten
+                cursor += pieceWidth
+            }
         }
         return max(column, min(cursor, area.right))
     }

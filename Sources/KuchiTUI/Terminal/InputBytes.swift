@@ -1,3 +1,5 @@
+import CNcurses
+
 /// InputBytes: the pure byte rules of the ncurses backend (what a byte or a report means, what
 /// a terminfo string holds), kept apart from the code that calls ncurses so they can be tested
 /// without a terminal.
@@ -28,6 +30,42 @@ extension NcursesTerminal {
         default: nil
         }
         return key.map { .keyPressed($0) }
+    }
+
+    /// specialKey: the key for a code ncurses decoded from terminfo, nil for one Kuchi ignores.
+    static func specialKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_BACKSPACE: .backspace
+        case KEY_DC: .delete
+        case KEY_ENTER: .enter
+        case KEY_BTAB: .backTab
+        case KEY_F0 + 1...KEY_F0 + 24: .function(Int(code - KEY_F0))
+        // The keypad's corners and centre, where terminfo names them (xterm: Esc O w, …).
+        case KEY_A1: .character("7")
+        case KEY_A3: .character("9")
+        case KEY_B2: .character("5")
+        case KEY_C1: .character("1")
+        case KEY_C3: .character("3")
+        default: nil
+        }
+    }
+
+    /// keypadKey: a keypad key ncurses decoded through an extended terminfo name (xterm's
+    /// `kc2=\EOr`, `kpZRO=\EOp`, …, given codes above KEY_MAX at run time): its digit or sign.
+    static func keypadKey(named name: String?) -> Key? {
+        let keys: [String: Character] = [
+            "ka1": "7", "ka2": "8", "ka3": "9", "kb1": "4", "kb2": "5", "kb3": "6", "kc1": "1", "kc2": "2", "kc3": "3",
+            "kpZRO": "0", "kpDOT": ".", "kpADD": "+", "kpSUB": "-", "kpMUL": "*", "kpDIV": "/", "kpCMA": ",",
+        ]
+        return name.flatMap { keys[$0] }.map(Key.character)
     }
 
     /// characterKey: the key for one decoded scalar (controls become named keys or nothing).

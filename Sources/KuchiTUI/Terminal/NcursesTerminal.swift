@@ -106,15 +106,17 @@ final class NcursesTerminal: TerminalBackend {
             for column in 0..<screen.columns {
                 let cell = screen[row, column]
                 guard cell.width > 0, previous?[row, column] != cell else { continue }
-                var count = 0
-                for scalar in cell.grapheme.unicodeScalars where count < wide.count - 1 {
-                    wide[count] = wchar_t(bitPattern: scalar.value)
-                    count += 1
-                }
-                wide[count] = 0
                 let (attributes, pair) = curses(cell.style)
-                setcchar(&character, wide, attr_t(attributes), pair, nil)
-                mvwadd_wch(window, Int32(row), Int32(column), &character)
+                for piece in CursesCells.pieces(of: cell.grapheme, width: cell.width) {
+                    var count = 0
+                    for scalar in piece.scalars where count < wide.count - 1 {
+                        wide[count] = wchar_t(bitPattern: scalar.value)
+                        count += 1
+                    }
+                    wide[count] = 0
+                    setcchar(&character, wide, attr_t(attributes), pair, nil)
+                    mvwadd_wch(window, Int32(row), Int32(column + piece.offset), &character)
+                }
             }
         }
         shown[key] = screen
@@ -180,14 +182,24 @@ final class NcursesTerminal: TerminalBackend {
             if code > 0xFF {
                 if code == KEY_RESIZE { return .terminalResized(size) }
                 if code == KEY_MOUSE { if let click = mouseClick() { return click } else { continue } }
-                if let key = Self.specialKey(code) { return .keyPressed(key) }
+                if let key = Self.specialKey(code) ?? Self.keypadKey(named: keyname(code).map { String(cString: $0) }) {
+                    return .keyPressed(key)
+                }
                 continue
             }
             if code == 27, let sequence = controlSequence(wait: wait) {
                 if let event = sequence { return event }
                 continue
             }
-            if let scalar = decoder.feed(UInt8(code)), let key = Self.characterKey(scalar.value) { return .keyPressed(key) }
+            // An 8-bit C1 introducer (a raw 0x9B CSI, or U+009B from a UTF-8 terminal) starts a
+            // sequence as Esc [ does; its parameters must not become typed text.
+            let c1 = !decoder.isMidSequence && (0x80...0x9F).contains(code) ? UInt32(code) : nil
+            guard let scalar = c1.map({ Unicode.Scalar($0) }) ?? decoder.feed(UInt8(code)) else { continue }
+            if (0x80...0x9F).contains(scalar.value) {
+                if let sequence = controlSequence(wait: wait, introducer: scalar.value), let event = sequence { return event }
+                continue
+            }
+            if let key = Self.characterKey(scalar.value) { return .keyPressed(key) }
         }
     }
 
@@ -223,29 +235,37 @@ final class NcursesTerminal: TerminalBackend {
         return nil
     }
 
-    /// controlSequence: after an Esc, the rest of a CSI sequence that ncurses did not recognise
-    /// (an SGR mouse report, a key missing from terminfo) is already waiting; it is read whole
-    /// and becomes a click or nothing. Otherwise it would arrive as Esc (back, or quit on
-    /// Register) followed by stray characters. Returns nil for a plain Esc.
-    private func controlSequence(wait: Bool) -> InputEvent?? {
-        nodelay(kuchi_stdscr(), true)
-        defer { nodelay(kuchi_stdscr(), !wait) }
-        let first = wgetch(kuchi_stdscr())
-        guard first == 0x5B else {  // "["
-            if first != ERR { ungetch(first) }
-            return nil
+    /// controlSequence: after an Esc (`introducer` nil) or an 8-bit C1 introducer, the rest of
+    /// a sequence ncurses did not recognise, read whole by `EscapeSequenceReader`: a key, a
+    /// click, or nothing (`.some(nil)`). Returns nil for a plain Esc. The first byte must already
+    /// be waiting (ncurses waited ESCDELAY for it); later ones may trail by up to 50 ms.
+    private func controlSequence(wait: Bool, introducer: UInt32? = nil) -> InputEvent?? {
+        let window = kuchi_stdscr()
+        nodelay(window, true)
+        defer {
+            wtimeout(window, -1)
+            nodelay(window, !wait)
         }
-        var bytes: [UInt8] = []
-        while bytes.count < 32 {
-            let next = wgetch(kuchi_stdscr())
-            guard next != ERR, (0x20...0x7E).contains(next) else {
-                if next != ERR { ungetch(next) }  // not part of it (a new Esc, a key): keep it
-                break
-            }
-            bytes.append(UInt8(next))
-            if next >= 0x40 { break }  // the final byte
+        var reads = 0
+        let reader = EscapeSequenceReader(
+            next: {
+                if reads == 1 { wtimeout(window, 50) }
+                reads += 1
+                let code = wgetch(window)
+                if code == ERR { return nil }
+                guard code <= 0xFF else {
+                    ungetch(code)  // a key ncurses decoded: it is read on its own
+                    return EscapeSequenceReader.decodedKey
+                }
+                return code
+            },
+            unget: { ungetch($0) })
+        let outcome = introducer.map { reader.c1($0) ?? .ignored } ?? reader.afterEscape()
+        switch outcome {
+        case .escape: return nil
+        case .ignored: return .some(nil)
+        case .event(let event): return .some(event)
         }
-        return .some(Self.sgrClick(bytes) ?? Self.csiKey(bytes))
     }
 
     /// close: leaves curses mode; safe to call more than once.
@@ -284,25 +304,6 @@ final class NcursesTerminal: TerminalBackend {
         let mask = UInt(event.bstate)
         guard mask & UInt(kuchi_button1_clicked() | kuchi_button1_pressed()) != 0 else { return nil }
         return .mouseClicked(row: Int(event.y), column: Int(event.x))
-    }
-
-    static func specialKey(_ code: Int32) -> Key? {
-        switch code {
-        case KEY_UP: .up
-        case KEY_DOWN: .down
-        case KEY_LEFT: .left
-        case KEY_RIGHT: .right
-        case KEY_HOME: .home
-        case KEY_END: .end
-        case KEY_PPAGE: .pageUp
-        case KEY_NPAGE: .pageDown
-        case KEY_BACKSPACE: .backspace
-        case KEY_DC: .delete
-        case KEY_ENTER: .enter
-        case KEY_BTAB: .backTab
-        case KEY_F0 + 1...KEY_F0 + 24: .function(Int(code - KEY_F0))
-        default: nil
-        }
     }
 
     private struct ColorPairKey: Hashable {

@@ -16,11 +16,13 @@ enum ProcessGuards {
     ///
     /// A descriptor left closed (`kuchi 2>&-`) would be reused by the next file Kuchi opens —
     /// a profile, the render log — and messages meant for stderr would be written into it.
+    /// A closed stdout gets /dev/null opened read-only, so every write to it still fails (EBADF)
+    /// and `StandardOutput` reports the output as lost instead of exiting 0.
     static func install() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
-            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            let opened = open("/dev/null", descriptor == STDERR_FILENO ? O_WRONLY : O_RDONLY)
             if opened >= 0 && opened != descriptor {
                 _ = dup2(opened, descriptor)
                 _ = close(opened)
