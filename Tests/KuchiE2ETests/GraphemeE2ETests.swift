@@ -33,7 +33,7 @@ struct GraphemeE2ETests {
         let folder = try TemporaryDirectory()
         let file = folder.file("scripts.json")
         try Data(Self.deck.utf8).write(to: file)
-        let app = try KuchiApp(["--deck", file.path, "--questions", "3"], directory: folder)
+        let app = try KuchiApp(["--deck", file.path, "--questions", "3", "--teach", "off"], directory: folder)
         let session = app.session
         try app.register(name: "さくら")
         try session.sendKeys("Enter")
