@@ -30,9 +30,10 @@ extension LearnerSession {
         let random: any RandomNumberGenerator = seed.map { SeededGenerator(seed: $0) } ?? SystemRandomNumberGenerator()
         let cards: FlashCardsViewModel
         if let database, let learner = user.profileID {
-            refreshStatus()
+            // Read, not stored: the pane may be built while drawing, which changes no state.
+            let newToday = Self.status(database: database, learner: learner, deck: deck, selection: selection, now: clock())?.newAvailable
             cards = FlashCardsViewModel(deck: deck, random: random,
-                                        learn: LearnContext(database: database, learner: learner, newWordsFirst: status?.newAvailable ?? 0))
+                                        learn: LearnContext(database: database, learner: learner, newWordsFirst: newToday ?? 0))
         } else {
             cards = FlashCardsViewModel(deck: deck, random: random)
         }
