@@ -115,7 +115,11 @@ final class App {
         if state.route != .decks { deckChoicesCache = nil }
         let generation = session.quizGeneration
         session.settle()
-        if session.quizGeneration != generation { state.set(\.choiceCursor, to: ListCursor()) }
+        if session.quizGeneration != generation {
+            state.set(\.choiceCursor, to: ListCursor())
+            // A quiz not started yet (other words, new queue settings) is begun from Welcome.
+            if !session.isStarted, state.route == .challenge || state.route == .congratulations { state.go(.welcome) }
+        }
         if state.route == .welcome { session.refreshStatus(force: shownRoute != .welcome) }
         shownRoute = state.route
     }
