@@ -348,4 +348,58 @@ struct LearnerSessionTests {
         learner.startSession()
         #expect(learner.quiz.currentTest?.challenge.level == 5)
     }
+
+    @Test("a second window's new words skip the ones the first introduced, without spending the limit on them")
+    func secondWindowKeepsTheLimit() throws {
+        let database = fixture.open()
+        let a = session(database, limit: 6)
+        let b = session(fixture.open(), limit: 6)
+        a.user.numberOfQuestions = 3
+        b.user.numberOfQuestions = 6
+        a.startSession()
+        b.startSession()
+        answerAll(a.quiz)
+        #expect(try introduced(database) == 3)
+        var extra = 0
+        for _ in 0..<12 where try introduced(database) < 6 {
+            // The two windows shared the saved session: B plays it out, then plays again.
+            if b.quiz.isComplete { b.startSession() }
+            guard let test = b.quiz.currentTest else { break }
+            if b.quiz.isExtraPractice { extra += 1 }
+            clock.advance(5)
+            b.quiz.check(test.rightAnswer)
+        }
+        #expect(extra == 0, "no extra practice while new words are left for the day")
+        #expect(try introduced(database) == 6)
+    }
+
+    @Test("after Forget me in another window, an answer here says the progress is gone")
+    func forgottenElsewhere() throws {
+        let a = session(fixture.open())
+        a.startSession()
+        let b = session(fixture.open())
+        b.forget()
+        clock.advance(3)
+        a.quiz.check(try #require(a.quiz.currentTest?.rightAnswer))
+        #expect(a.quiz.problem?.contains("deleted in another Kuchi window") == true)
+    }
+
+    @Test("a resumed session asks no new word once the day's limit is spent; undo with nothing to undo says so")
+    func resumeRespectsTheLimit() throws {
+        let database = fixture.open()
+        let first = session(database, limit: 3)
+        first.user.numberOfQuestions = 5
+        first.startSession()
+        for _ in 0..<3 {
+            clock.advance(5)
+            first.quiz.check(try #require(first.quiz.currentTest?.rightAnswer))
+        }
+        let shown = try #require(first.quiz.currentSlot.flatMap { first.quiz.memory?.record(at: $0) })
+        #expect(shown.card.state != .new || first.quiz.isExtraPractice, "the limit already held in the session")
+        let again = session(fixture.open(), limit: 2)
+        #expect(again.isInProgress)
+        let slot = try #require(again.quiz.currentSlot)
+        #expect(again.quiz.memory?.record(at: slot).card.state != .new, "no new word past a lowered limit")
+        #expect(!again.quiz.undoLastAnswer() && again.quiz.feedback == .nothingToUndo)
+    }
 }

@@ -108,6 +108,8 @@ public struct DeckLibrary: Sendable {
             return try Deck.load(from: fileURL(for: name))
         }
         if Self.bundledNames.contains(argument) { return try Deck.bundled() }
+        // The bundled deck by the title Welcome and `kuchi decks` show.
+        if let bundled = try? Deck.bundled(), bundled.title.caseInsensitiveCompare(argument) == .orderedSame { return bundled }
         let known = names()
         let hint = known.isEmpty ? "no decks have been imported (kuchi import FILE)" : "imported decks: \(known.joined(separator: ", "))"
         throw DeckError(source: argument, problems: [

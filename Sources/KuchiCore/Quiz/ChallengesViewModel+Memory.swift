@@ -93,8 +93,17 @@ extension ChallengesViewModel {
         currentSlot = slot
         prepareField(for: test)
         for answeredCard in answeredCards { if let answeredSlot = memory.slot(ofCard: answeredCard) { memory.markShown(answeredSlot) } }
+        let record = memory.record(at: slot)
+        // The saved word is asked again unless it is a new word the day's limit no longer lets
+        // in (the limit was lowered, or another window used it up): then the queue picks.
+        if record.card.state == .new, !snapshot.graded, !memory.newAllowed(now: clock()) {
+            currentSlot = nil
+            advance()
+            return true
+        }
         memory.markShown(slot)
         shownAt = clock()
+        set(\.teaching, to: !snapshot.graded && memory.context.teachNewWords && memory.isFirstMeeting(slot))
         set(\.currentTest, to: test)
         if snapshot.graded, snapshot.feedback != nil {
             set(\.feedback, to: .revealed(challenge))

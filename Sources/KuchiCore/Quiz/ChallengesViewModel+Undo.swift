@@ -29,7 +29,12 @@ extension ChallengesViewModel {
     /// another window has reviewed that card since (then `problem` says so).
     @discardableResult
     public func undoLastAnswer() -> Bool {
-        guard let point = undoPoint else { return false }
+        guard let point = undoPoint else {
+            // Said, not silent: only the last answer given in this session can be taken back
+            // (not one from before a restart, nor a second one).
+            set(\.feedback, to: .nothingToUndo)
+            return false
+        }
         let current = capture()
         let abandoned = currentSlot.flatMap { slot in currentSource.map { (slot, $0) } }
         restore(point)

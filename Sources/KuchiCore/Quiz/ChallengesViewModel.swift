@@ -17,6 +17,8 @@ public enum Feedback: Hashable, Sendable {
     case otherWord(typed: String, question: String)
     /// englishExpected: Japanese was typed where the English meaning is asked: not counted.
     case englishExpected(typed: String)
+    /// nothingToUndo: undo was asked for with no answer of this session to take back.
+    case nothingToUndo
     /// synonym: English → Japanese: the typed word (written `question`, meaning `meaning`) is
     /// also a right translation, but another word is asked: not counted, try again.
     case synonym(typed: String, question: String, meaning: String)

@@ -22,8 +22,9 @@ extension LearnerDatabase {
     /// status: due now, new cards allowed today and the next review, over the cards `selection`
     /// names in deck `deck`. The daily limit counts every card of the deck first reviewed today
     /// (the limit is per deck and study day, whatever the selection); a selected word with no
-    /// row yet is new. "Next review" is the earliest due time still ahead, else the earliest due
-    /// (already past) — nil only when no selected card has ever been reviewed.
+    /// row yet is new. "Next review" is the earliest due time still ahead, else now (every
+    /// reviewed card is due: Welcome says "next review now") — nil only when no selected card
+    /// has ever been reviewed.
     public func status(learner: UUID, deck: String, selection: Set<CardKey>, now: Date, day: StudyDay,
                        newWordLimit: Int) throws -> StudyStatus {
         try writer.read { db in
@@ -57,7 +58,7 @@ extension LearnerDatabase {
             let limit = min(max(newWordLimit, StudyQueue.newWordLimitRange.lowerBound), StudyQueue.newWordLimitRange.upperBound)
             let newLeft = max(0, selection.count - reviewed)
             return StudyStatus(dueNow: dueNow, newAvailable: max(0, min(newLeft, limit - introducedToday)),
-                               nextReview: (nextAhead ?? earliest).map(Milliseconds.date))
+                               nextReview: nextAhead.map(Milliseconds.date) ?? earliest.map { _ in now })
         }
     }
 }

@@ -187,8 +187,19 @@ final class QuizMemory {
             case .extraPractice: true
             }
             if stillWanted { return (picked.position, picked.source) }
+            // A new card another window introduced meanwhile is in the database's count
+            // already: the pick that found it must not count it a second time.
+            if picked.source == .new { queue.setNewToday(queue.newToday - 1) }
         }
         return queue.next(now: now, excluding: current).map { ($0.position, $0.source) }
+    }
+
+    /// newAllowed: whether a new card may still be dealt today, counted from the database.
+    func newAllowed(now: Date) -> Bool {
+        if let learnerDeck, let count = try? context.database.introducedCount(learnerDeck: learnerDeck, since: context.day.start(of: now)) {
+            queue.setNewToday(count + (pendingSlot != nil && pendingIntroduces ? 1 : 0))
+        }
+        return queue.newToday < queue.newWordLimit
     }
 
     /// isFirstMeeting: the word in `slot` has never been reviewed in any direction nor
@@ -230,6 +241,11 @@ final class QuizMemory {
         do {
             let recorded = try context.database.recordReview(review, scheduler: context.scheduler, session: snapshot,
                                                              learnerDeck: learnerDeck)
+            if review != nil, recorded == nil, problem == nil {
+                // The card's row is gone: the learner's progress was deleted (Forget me in another
+                // window). Nothing more can be kept for this learner here.
+                problem = "Your progress was deleted in another Kuchi window (Forget me); this session is not saved."
+            }
             if let recorded, let slot, recorded.after.card != queue.cards[slot].card { queue.update(recorded.after, at: slot) }
             return recorded
         } catch {

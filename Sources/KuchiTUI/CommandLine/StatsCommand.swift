@@ -72,7 +72,12 @@ struct StatsCommand: ParsableCommand {
         }
         guard let database else { return .empty(today: calendar.day(of: now)) }
         do {
-            let decks = (try? Deck.bundled()).map { [$0] } ?? []
+            // Categories come from every deck the learner can study: the bundled one, the
+            // imported ones, and `--deck FILE` for a deck kept elsewhere.
+            let library = DeckLibrary(dataDirectory: directory)
+            var decks = (try? Deck.bundled()).map { [$0] } ?? []
+            decks += library.names().compactMap { try? library.resolve($0) }
+            if let file = root.deck, let deck = try? library.resolve(file) { decks.append(deck) }
             return try database.statsSource.snapshot(learner: learner.id, calendar: calendar, categories: StatsCategoryIndex(decks: decks), now: now)
         } catch {
             throw Failure(message: "could not read the learner database \(directory.appendingPathComponent(LearnerDatabase.fileName).path): \(error)")

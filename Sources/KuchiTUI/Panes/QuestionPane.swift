@@ -156,6 +156,10 @@ struct QuestionPane: Pane {
             full = "The answer: \(answer(challenge)). Type it to go on."
             short = "\(challenge.question) (\(challenge.reading ?? challenge.pronunciation)) = \(challenge.answer)"
             style = theme.accent
+        case .nothingToUndo:
+            full = "Nothing to undo: only the last answer given in this session can be taken back, once."
+            short = "Nothing to undo"
+            style = theme.dim
         case .englishExpected(let typed):
             full = "“\(typed)” is Japanese: type the meaning in English."
             short = "Type the meaning in English"
