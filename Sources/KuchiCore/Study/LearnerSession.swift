@@ -206,7 +206,8 @@ public final class LearnerSession {
         if let name, !name.isEmpty {
             do throws(DeckError) {
                 // A saved choice names an imported deck only (never a path, never the current folder).
-                whole = try Deck.load(from: (library ?? DeckLibrary()).fileURL(for: name))
+                let library = self.library ?? DeckLibrary()
+                whole = try Deck.load(from: library.fileURL(for: name), cache: library.cache)
             } catch {
                 problem = "The deck “\(name)” could not be loaded (\(error.problems.first?.message ?? "unreadable")); "
                     + "playing \(bundled.title) instead."

@@ -72,7 +72,7 @@ struct StatsCommand: ParsableCommand {
         }
         guard let database else { return .empty(today: calendar.day(of: now)) }
         do {
-            let decks = (try? Deck.bundled()).map { [$0] } ?? []
+            let decks = (try? Deck.bundled(cache: DeckCache(dataDirectory: directory))).map { [$0] } ?? []
             return try database.statsSource.snapshot(learner: learner.id, calendar: calendar, categories: StatsCategoryIndex(decks: decks), now: now)
         } catch {
             throw Failure(message: "could not read the learner database \(directory.appendingPathComponent(LearnerDatabase.fileName).path): \(error)")
