@@ -59,6 +59,7 @@ class History:
         self.made = json.loads(output)
         self.made["wall_s"] = time.monotonic() - started
         self.database = os.path.join(self.data, "kuchi.sqlite")
+        d.wait_settled(self.deck)  # so the first launch caches the validated deck
         self.learner = self.made["learner"]
 
     def argv(self, kuchi, fresh=False):
