@@ -389,7 +389,9 @@ def make_config(root):
     identifier = uuid.uuid4()
     profile = {"version": 1, "profile": {
         "id": str(identifier).upper(), "name": NAME,
-        "settings": {"numberOfQuestions": 20, "appearance": "terminal", "learningEnabled": True, "cardColor": "blue"},
+        "settings": {"numberOfQuestions": 20, "appearance": "terminal", "learningEnabled": True, "cardColor": "blue",
+                     # Answers are measured, not the teaching screen a new word gets first.
+                     "teachNewWords": False},
         "lastUsed": "2026-01-01T00:00:00Z"}}
     with open(os.path.join(profiles, f"{identifier}.json"), "w") as file:
         json.dump(profile, file)
