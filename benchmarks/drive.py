@@ -413,6 +413,12 @@ def go_to_challenge(session):
             raise Stuck("the terminal is too small for Kuchi:\n" + session.dump())
         else:
             key = b"\r"
+        if key == b"\r" and "Welcome to Kuchi" in text:
+            # Start builds the queue (a card row per word the first time: seconds for a
+            # 100k-word deck), so wait for Welcome to go rather than pressing again.
+            os.write(session.master, key)
+            session.collect(lambda s: "Welcome to Kuchi" not in s.text(), time.monotonic(), quiet=0.08, timeout=300)
+            continue
         session.press(key, done=lambda s: True, quiet=0.08)
     if not on_challenge(session):
         raise Stuck("never reached the challenge screen:\n" + session.dump())
