@@ -59,6 +59,15 @@ class History:
         self.made = json.loads(output)
         self.made["wall_s"] = time.monotonic() - started
         self.database = os.path.join(self.data, "kuchi.sqlite")
+        # Answers are measured, not the teaching screen a new word gets first.
+        for name in [n for n in os.listdir(os.path.join(self.config, "profiles")) if n.endswith(".json") and not n.startswith(".")]:
+            path = os.path.join(self.config, "profiles", name)
+            with open(path) as file:
+                document = json.load(file)
+            document["profile"]["settings"]["teachNewWords"] = False
+            with open(path, "w") as file:
+                json.dump(document, file)
+        d.wait_settled(self.deck)  # so the first launch caches the validated deck
         self.learner = self.made["learner"]
 
     def argv(self, kuchi, fresh=False):

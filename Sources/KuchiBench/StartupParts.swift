@@ -37,8 +37,10 @@ enum StartupParts {
             let deck: Deck
             do {
                 deck = try time("deck") {
-                    if let path = options.deck { return try Deck.load(from: URL(fileURLWithPath: path)) }
-                    return try Deck.bundled()
+                    // Through the data folder's deck cache, as `kuchi` loads it.
+                    let cache = DeckCache(dataDirectory: options.dataURL)
+                    if let path = options.deck { return try Deck.load(from: URL(fileURLWithPath: path), cache: cache) }
+                    return try Deck.bundled(cache: cache)
                 }
             } catch {
                 Measure.fail("cannot load the deck: \(error)")

@@ -27,7 +27,7 @@ enum Launch {
         }
         let bundled: Deck
         do throws(DeckError) {
-            bundled = try Deck.bundled()
+            bundled = try Deck.bundled(cache: library.cache)
         } catch {
             // A deck named on the command line still plays when the bundled one is missing.
             guard let fixedDeck else { return fail(error.description) }

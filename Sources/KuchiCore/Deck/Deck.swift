@@ -57,8 +57,22 @@ public struct Deck: Sendable {
     public static let maximumBytes = 64 * 1024 * 1024
 
     /// load: reads and validates the deck at `url`. The size limit applies to what the path
-    /// points to (the opened file, through any symlink), checked before a byte is read.
-    public static func load(from url: URL) throws(DeckError) -> Deck {
+    /// points to (the opened file, through any symlink), checked before a byte is read. With a
+    /// `cache`, a deck file unchanged since it was last validated is read back from the cache
+    /// instead (`DeckCache`); `kuchi check-deck` passes none, so it always validates in full.
+    public static func load(from url: URL, cache: DeckCache? = nil) throws(DeckError) -> Deck {
+        guard let cache else { return try read(from: url) }
+        let path = url.path
+        let identity = DeckFileIdentity(path: path)
+        if let identity, let deck = cache.deck(at: path, identity: identity) { return deck }
+        let deck = try read(from: url)
+        // Cached only when the file did not change while it was read.
+        if let identity, DeckFileIdentity(path: path) == identity { cache.store(deck, at: path, identity: identity) }
+        return deck
+    }
+
+    /// read: reads and validates the deck file at `url` (no cache).
+    private static func read(from url: URL) throws(DeckError) -> Deck {
         let source = url.path
         let data: Data
         do throws(BoundedFile.Failure) {
@@ -78,13 +92,13 @@ public struct Deck: Sendable {
     }
 
     /// bundled: the default deck shipped with Kuchi, found beside the binary (`BundledDeckLocation`).
-    public static func bundled() throws(DeckError) -> Deck {
+    public static func bundled(cache: DeckCache? = nil) throws(DeckError) -> Deck {
         guard let url = BundledDeckLocation.url() else {
             throw DeckError(source: BundledDeckLocation.fileName, problems: [
                 DeckProblem(.unreadable, "the bundled deck is missing from Kuchi's installation; reinstall Kuchi (scripts/install)"),
             ])
         }
-        return try load(from: url)
+        return try load(from: url, cache: cache)
     }
 
     /// decode: parses and validates deck JSON, collecting every problem.

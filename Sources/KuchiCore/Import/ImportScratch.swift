@@ -26,18 +26,27 @@ public enum ImportScratch {
     /// only while no handler can be reading it being replaced (one import at a time).
     private nonisolated(unsafe) static var registered: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     private nonisolated(unsafe) static var registeredCount = 0
+    /// registeredFolder: whose paths `registered` holds (a removal forgets only its own).
+    private nonisolated(unsafe) static var registeredFolder: String?
+    /// registryLock: serialises registering and forgetting (imports run in parallel in the
+    /// tests; the signal handler only reads, and never takes it).
+    static let registryLock = NSRecursiveLock()
 
     /// makeFolder: a new private scratch folder in `temporaryDirectory`, registered for removal.
     static func makeFolder(in temporaryDirectory: URL) throws -> URL {
         let folder = temporaryDirectory.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        registryLock.lock()
         register(folder)
+        registryLock.unlock()
         return folder
     }
 
     /// removeFolder: removes `folder` and forgets it.
     static func removeFolder(_ folder: URL) {
-        unregister()
+        registryLock.lock()
+        if registeredFolder == folder.path { unregister() }
+        registryLock.unlock()
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -49,6 +58,7 @@ public enum ImportScratch {
         unregister()
         registeredCount = paths.count
         registered = list
+        registeredFolder = folder.path
     }
 
     /// unregister: forgets the registered paths (the handler then has nothing to do).
@@ -57,6 +67,7 @@ public enum ImportScratch {
         let count = registeredCount
         registered = nil
         registeredCount = 0
+        registeredFolder = nil
         for index in 0..<count { free(list[index]) }
         list.deallocate()
     }

@@ -5,10 +5,14 @@ import Foundation
 public struct DeckLibrary: Sendable {
     /// directory: the decks folder.
     public let directory: URL
+    /// cache: the validated decks of this data folder, so a start does not validate them again.
+    public let cache: DeckCache
 
     /// init: the library in `dataDirectory` (`--data-dir`), else the XDG data folder.
     public init(dataDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        directory = (dataDirectory ?? Self.defaultDataDirectory(environment: environment)).appendingPathComponent("decks", isDirectory: true)
+        let data = dataDirectory ?? Self.defaultDataDirectory(environment: environment)
+        directory = data.appendingPathComponent("decks", isDirectory: true)
+        cache = DeckCache(dataDirectory: data)
     }
 
     /// defaultDataDirectory: `$XDG_DATA_HOME/kuchi`, else `~/.local/share/kuchi` (a relative
@@ -53,7 +57,7 @@ public struct DeckLibrary: Sendable {
     public func targetName(for name: String, replace: Bool) throws(ImportError) -> String {
         try Self.checkName(name)
         let key = Self.nameKey(name)
-        let bundled = Self.bundledNames.map(Self.nameKey) + [Self.nameKey(Self.bundledTitle), Self.nameKey((try? Deck.bundled())?.title ?? "")]
+        let bundled = Self.bundledNames.map(Self.nameKey) + [Self.nameKey(Self.bundledTitle), Self.nameKey((try? Deck.bundled(cache: cache))?.title ?? "")]
         if bundled.contains(key) {
             throw ImportError(.usage, "\"\(name)\" is the name of the deck that comes with Kuchi; choose another --name.")
         }
@@ -101,15 +105,15 @@ public struct DeckLibrary: Sendable {
     /// imported deck of that name (`kuchi decks` lists them), else the bundled deck's name.
     public func resolve(_ argument: String) throws(DeckError) -> Deck {
         if FileManager.default.fileExists(atPath: argument) || argument.contains("/") {
-            return try Deck.load(from: URL(fileURLWithPath: argument))
+            return try Deck.load(from: URL(fileURLWithPath: argument), cache: cache)
         }
         let name = argument.hasSuffix(".json") ? String(argument.dropLast(5)) : argument
         if (try? Self.checkName(name)) != nil, FileManager.default.fileExists(atPath: fileURL(for: name).path) {
-            return try Deck.load(from: fileURL(for: name))
+            return try Deck.load(from: fileURL(for: name), cache: cache)
         }
-        if Self.bundledNames.contains(argument) { return try Deck.bundled() }
+        if Self.bundledNames.contains(argument) { return try Deck.bundled(cache: cache) }
         // The bundled deck by the title Welcome and `kuchi decks` show.
-        if let bundled = try? Deck.bundled(), bundled.title.caseInsensitiveCompare(argument) == .orderedSame { return bundled }
+        if let bundled = try? Deck.bundled(cache: cache), bundled.title.caseInsensitiveCompare(argument) == .orderedSame { return bundled }
         let known = names()
         let hint = known.isEmpty ? "no decks have been imported (kuchi import FILE)" : "imported decks: \(known.joined(separator: ", "))"
         throw DeckError(source: argument, problems: [

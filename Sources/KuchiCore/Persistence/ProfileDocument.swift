@@ -17,9 +17,14 @@ struct ProfileDocument {
 
     /// object: the whole file: `{"version": …, "profile": {…}, …}`.
     private(set) var object: [String: Any]
+    /// source: the bytes the document was parsed from, while it is unchanged: `profile()`
+    /// decodes them directly instead of writing the object out again first (most of a
+    /// profile's load time, at every start and every `kuchi due`).
+    private var source: Data?
 
     /// init: parses a file's bytes; only the version and the `profile` object are required.
     init(data: Data) throws(Problem) {
+        source = data
         guard let parsed = try? JSONSerialization.jsonObject(with: data), let object = parsed as? [String: Any],
               let version = object["version"] as? Int
         else { throw .damaged }
@@ -43,6 +48,7 @@ struct ProfileDocument {
             Self.setValue(value, at: field.path, in: &target)
         }
         object["profile"] = target
+        self.source = nil
     }
 
     /// data: the document as pretty, key-sorted JSON (a person may read or edit it).
@@ -57,7 +63,7 @@ struct ProfileDocument {
     /// profile: the document decoded as this build understands it.
     func profile() throws(Problem) -> Profile {
         do {
-            let wrapper = try ProfileStore.decoder.decode(Wrapper.self, from: try data())
+            let wrapper = try ProfileStore.decoder.decode(Wrapper.self, from: try source ?? data())
             return wrapper.profile
         } catch {
             throw .damaged

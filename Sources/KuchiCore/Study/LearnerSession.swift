@@ -63,7 +63,11 @@ public final class LearnerSession {
         self.overrides = overrides
         self.seed = seed
         self.clock = clock
-        quiz = ChallengesViewModel(deck: overrides.deck ?? bundled, numberOfQuestions: 1, random: SeededGenerator(seed: seed ?? 0), clock: clock)
+        // A stand-in until `settle()` below puts the selection's quiz up (it always replaces
+        // it): its first words only, so a start does not build a quiz over the whole deck twice.
+        let first = overrides.deck ?? bundled
+        let stand = Deck(title: first.title, attribution: first.attribution, challenges: Array(first.challenges.prefix(Deck.minimumEntries)))
+        quiz = ChallengesViewModel(deck: stand, numberOfQuestions: 1, random: SeededGenerator(seed: seed ?? 0), clock: clock)
         settle()
     }
 
@@ -206,7 +210,8 @@ public final class LearnerSession {
         if let name, !name.isEmpty {
             do throws(DeckError) {
                 // A saved choice names an imported deck only (never a path, never the current folder).
-                whole = try Deck.load(from: (library ?? DeckLibrary()).fileURL(for: name))
+                let library = self.library ?? DeckLibrary()
+                whole = try Deck.load(from: library.fileURL(for: name), cache: library.cache)
             } catch {
                 problem = "The deck “\(name)” could not be loaded (\(error.problems.first?.message ?? "unreadable")); "
                     + "playing \(bundled.title) instead."

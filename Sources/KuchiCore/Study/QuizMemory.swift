@@ -33,7 +33,10 @@ extension QuizDirection {
     /// queue loads them and Welcome and `kuchi due` count them.
     public func cardKeys(in deck: Deck) -> Set<CardKey> {
         var keys: Set<CardKey> = []
-        for (position, directions) in askable(in: deck) {
+        let askable = askable(in: deck)
+        // Sized once: growing the set rehashed every key (Japanese strings hash normalised).
+        keys.reserveCapacity(askable.reduce(0) { $0 + $1.directions.count })
+        for (position, directions) in askable {
             let challenge = deck.challenges[position]
             for direction in directions {
                 keys.insert(CardKey(question: challenge.question, reading: challenge.reading ?? "", direction: direction))

@@ -50,7 +50,7 @@ struct DueCommand: ParsableCommand {
         let whole: Deck
         do throws(DeckError) {
             let name = deck ?? settings.deck
-            whole = name.isEmpty || (deck == nil && !library.names().contains(name)) ? try Deck.bundled() : try library.resolve(name)
+            whole = name.isEmpty || (deck == nil && !library.names().contains(name)) ? try Deck.bundled(cache: library.cache) : try library.resolve(name)
         } catch {
             throw LearnerOptions.CommandFailure(message: error.description)
         }

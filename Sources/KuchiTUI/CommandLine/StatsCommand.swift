@@ -75,7 +75,7 @@ struct StatsCommand: ParsableCommand {
             // Categories come from every deck the learner can study: the bundled one, the
             // imported ones, and `--deck FILE` for a deck kept elsewhere.
             let library = DeckLibrary(dataDirectory: directory)
-            var decks = (try? Deck.bundled()).map { [$0] } ?? []
+            var decks = (try? Deck.bundled(cache: DeckCache(dataDirectory: directory))).map { [$0] } ?? []
             decks += library.names().compactMap { try? library.resolve($0) }
             if let file = root.deck, let deck = try? library.resolve(file) { decks.append(deck) }
             return try database.statsSource.snapshot(learner: learner.id, calendar: calendar, categories: StatsCategoryIndex(decks: decks), now: now)

@@ -44,6 +44,9 @@ struct ImportScratchTests {
 
     @Test func theSignalPathRemovesTheRegisteredFolder() throws {
         let temporary = try TemporaryDirectory()
+        // Other tests import in parallel: hold the registry so the folder registered is ours.
+        ImportScratch.registryLock.lock()
+        defer { ImportScratch.registryLock.unlock() }
         let folder = try ImportScratch.makeFolder(in: temporary.url)
         #expect(folder.lastPathComponent.hasPrefix("kuchi-import-\(getpid())-"))
         for name in ImportScratch.fileNames { try Data([1]).write(to: folder.appendingPathComponent(name)) }
