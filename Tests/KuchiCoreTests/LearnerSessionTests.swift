@@ -302,6 +302,7 @@ struct LearnerSessionTests {
         let database = fixture.open()
         let learner = session(database, limit: 3, teach: true)
         let cards = learner.flashCards
+        #expect(cards.total == 3 && cards.cardsLeft == 3, "the day's three new words, no unseen word past the limit")
         let first = try #require(cards.current)
         #expect(first.question == fixture.deck.challenges[0].question, "the queue's first new word")
         cards.remember()

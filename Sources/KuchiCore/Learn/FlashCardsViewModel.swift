@@ -8,15 +8,16 @@ public struct LearnContext: Sendable {
     public var database: LearnerDatabase
     /// learner: the profile's UUID.
     public var learner: UUID
-    /// newWordsFirst: how many of the words the Challenge introduces next (never reviewed, in
-    /// the queue's order) head the stack — the day's new words, to learn before they are asked.
-    public var newWordsFirst: Int
+    /// newWords: the day's new words still allowed (Welcome's "new today"). With it, Learn deals
+    /// those next new words from the queue (never reviewed, in the queue's order), then the words
+    /// already reviewed — never an unseen word past the day's limit; nil deals the whole deck.
+    public var newWords: Int?
 
     /// init: Learn progress of `learner` in `database`.
-    public init(database: LearnerDatabase, learner: UUID, newWordsFirst: Int = 0) {
+    public init(database: LearnerDatabase, learner: UUID, newWords: Int? = nil) {
         self.database = database
         self.learner = learner
-        self.newWordsFirst = newWordsFirst
+        self.newWords = newWords
     }
 }
 
@@ -72,9 +73,14 @@ public final class FlashCardsViewModel {
             // The day's next new words first, in the order the queue deals them (deck order);
             // remembering one here counts as having been taught it (no New word card later).
             let left = deck.challenges.indices.filter { !loaded.learned.contains($0) }
-            let next = Array(left.filter { loaded.cards[$0].card.state == .new }.prefix(max(learn.newWordsFirst, 0)))
-            let chosen = Set(next)
-            order = next + left.filter { !chosen.contains($0) }.shuffled(using: &self.random)
+            if let newWords = learn.newWords {
+                let next = Array(left.filter { loaded.cards[$0].card.state == .new }.prefix(max(newWords, 0)))
+                let seen = left.filter { loaded.cards[$0].card.state != .new }
+                order = next + seen.shuffled(using: &self.random)
+                round = next + seen + loaded.learned.sorted()
+            } else {
+                order = left.shuffled(using: &self.random)
+            }
         } catch {
             problem = "Could not read your Learn progress; this round is not saved."
             order = Array(deck.challenges.indices).shuffled(using: &self.random)
@@ -82,8 +88,11 @@ public final class FlashCardsViewModel {
         if problem == nil, let message = learn.database.problem?.message { problem = message }
     }
 
+    /// round: the deck positions this round deals (nil: the whole deck).
+    private var round: [Int]?
+
     /// total: the cards in this round.
-    public var total: Int { deck.challenges.count }
+    public var total: Int { round?.count ?? deck.challenges.count }
 
     /// persist: writes one change of Learn progress; a failure is reported once, not fatal.
     private func persist(_ change: (LearnerDatabase, Int64) throws -> Void) {
@@ -139,7 +148,7 @@ public final class FlashCardsViewModel {
 
     /// restart: a new round with every card, reshuffled.
     public func restart() {
-        order = Array(deck.challenges.indices).shuffled(using: &random)
+        order = (round ?? Array(deck.challenges.indices)).shuffled(using: &random)
         head = 0
         if remembered != 0 { remembered = 0 }
         if forgotten != 0 { forgotten = 0 }

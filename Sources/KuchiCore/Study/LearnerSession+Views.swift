@@ -33,7 +33,7 @@ extension LearnerSession {
             // Read, not stored: the pane may be built while drawing, which changes no state.
             let newToday = Self.status(database: database, learner: learner, deck: deck, selection: selection, now: clock())?.newAvailable
             cards = FlashCardsViewModel(deck: deck, random: random,
-                                        learn: LearnContext(database: database, learner: learner, newWordsFirst: newToday ?? 0))
+                                        learn: LearnContext(database: database, learner: learner, newWords: newToday ?? 0))
         } else {
             cards = FlashCardsViewModel(deck: deck, random: random)
         }
