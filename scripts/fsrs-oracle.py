@@ -30,27 +30,12 @@ from datetime import datetime, timedelta, timezone
 
 import fsrs.scheduler as reference
 from fsrs import Card, Rating, Scheduler
+from splitmix64 import SplitMix64  # this folder's module
 
 REFERENCE_VERSION = "6.3.2"
-MASK = (1 << 64) - 1
 DAY = 86400
 
 
-class SplitMix64:
-    """The generator of Kuchi's SeededGenerator, so both sides draw the same fuzz."""
-
-    def __init__(self, seed):
-        self.state = seed & MASK
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return z ^ (z >> 31)
-
-    def random(self):
-        return (self.next() >> 11) * 2.0**-53
 
 
 def instant(moment):

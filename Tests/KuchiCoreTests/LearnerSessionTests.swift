@@ -30,12 +30,18 @@ struct LearnerSessionTests {
         fixture = try StudyFixture(words: 12)
     }
 
-    /// session: a signed-in learner's session over the fixture's deck and a database.
-    func session(_ database: LearnerDatabase, limit: Int = 10, direction: QuizDirection = .japaneseToEnglish, teach: Bool = false,
-                 categories: [String] = []) -> LearnerSession {
+    /// learnerUser: the fixture's learner signed in, with a daily new-word limit.
+    func learnerUser(limit: Int) -> UserManager {
         let user = UserManager(store: nil, clock: clock.read)
         user.signIn(Profile(id: fixture.learner, name: "さくら"))
         user.newWordsPerDay = limit
+        return user
+    }
+
+    /// session: a signed-in learner's session over the fixture's deck and a database.
+    func session(_ database: LearnerDatabase, limit: Int = 10, direction: QuizDirection = .japaneseToEnglish, teach: Bool = false,
+                 categories: [String] = []) -> LearnerSession {
+        let user = learnerUser(limit: limit)
         user.studyDirection = direction
         user.teachNewWords = teach
         user.categories = categories
@@ -187,9 +193,7 @@ struct LearnerSessionTests {
     func countsAreTheSelection() throws {
         let deck = try makeDeck(DeckJSON.words(6, prefix: "a", category: "A") + DeckJSON.words(6, prefix: "b", category: "B"))
         let database = fixture.open()
-        let user = UserManager(store: nil, clock: clock.read)
-        user.register(name: "さくら", rememberMe: false)
-        user.newWordsPerDay = 20
+        let user = learnerUser(limit: 20)
         let learner = LearnerSession(user: user, bundled: deck, database: database, seed: 1, clock: clock.read)
         learner.refreshStatus(force: true)
         #expect(learner.status?.newAvailable == 12)
@@ -336,9 +340,7 @@ struct LearnerSessionTests {
         var harder = DeckJSON.words(3, prefix: "n4")
         for index in harder.indices { harder[index]["level"] = 4 }
         let deck = try makeDeck(entries + harder)
-        let user = UserManager(store: nil, clock: clock.read)
-        user.signIn(Profile(id: fixture.learner, name: "さくら"))
-        user.newWordsPerDay = 20
+        let user = learnerUser(limit: 20)
         let learner = LearnerSession(user: user, bundled: deck, database: fixture.open(), seed: 1, clock: clock.read)
         learner.refreshStatus(force: true)
         #expect(learner.status?.newAvailable == 7)

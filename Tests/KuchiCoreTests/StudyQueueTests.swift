@@ -49,7 +49,7 @@ struct StudyQueueTests {
         #expect(Array(picks.prefix(5)) == [2, 5, 1, 0, 4], "due by lowest retrievability, then 2 new (limit 10, 8 done today)")
         #expect(Array(sources.prefix(5)) == [.due, .due, .due, .new, .new])
         #expect(sources.last == .extraPractice, "then extra practice")
-        #expect(queue.isCaughtUp(now: start))
+        #expect(!queue.hasNewAllowed, "today's new words are done")
     }
 
     @Test("a limit of 0 introduces no new word; nothing due gives extra practice at once")

@@ -185,18 +185,6 @@ public struct StudyQueue {
         if words.indices.contains(slot) { askedWords.insert(words[slot]) }
     }
 
-    /// isCaughtUp: whether nothing is due and no new card may be dealt at `now`.
-    public func isCaughtUp(now: Date) -> Bool {
-        !hasNewAllowed && !hasDue(now: now)
-    }
-
-    /// hasDue: whether any card is due at `now`.
-    private func hasDue(now: Date) -> Bool {
-        learning.contains { cards[$0].card.due <= now } || dueOrder.contains { isDue($0, now: now, current: nil) }
-            || lateDue.contains { isDue($0, now: now, current: nil) }
-            || (upcomingHead < upcoming.count && cards[upcoming[upcomingHead]].card.due <= now)
-    }
-
     /// isDue: a reviewed card, due at `now`, other than the one up.
     private func isDue(_ slot: Int, now: Date, current: Int?) -> Bool {
         slot != current && cards[slot].card.state != .new && cards[slot].card.due <= now
