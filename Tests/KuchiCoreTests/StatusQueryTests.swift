@@ -44,4 +44,34 @@ struct StatusQueryTests {
         #expect(benStatus.newAvailable == 3)
         #expect(benStatus.nextReview != nil, "a card due now still has its due time: not \"no review scheduled\"")
     }
+
+    @Test("a card row written in another Unicode form of the same word still counts (canonical equivalence, as the queue)")
+    func countsCanonicallyEquivalentRows() throws {
+        let database = LearnerDatabase.inMemory()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let learner = UUID()
+        // The same words, as an older deck file wrote them (decomposed: か + U+3099) and as the
+        // deck writes them now (precomposed が): the bytes differ, the words do not.
+        let decomposed = try makeDeck(DeckJSON.words(5, prefix: "か\u{3099}"), title: "Words")
+        let precomposed = try makeDeck(DeckJSON.words(5, prefix: "が"), title: "Words")
+        #expect(decomposed.challenges[0].question == precomposed.challenges[0].question)
+        #expect(!decomposed.challenges[0].question.utf8.elementsEqual(precomposed.challenges[0].question.utf8))
+        let cards = try database.cards(learner: learner, deck: decomposed, now: now)
+        let scheduler = FSRSScheduler(enableFuzzing: false)
+        for card in cards.cards.prefix(3) {
+            try database.record(ReviewInput(cardID: card.id, rating: .again, time: now.addingTimeInterval(-600), duration: 1000),
+                                scheduler: scheduler)
+        }
+        func status(_ deck: Deck) throws -> StudyStatus {
+            try database.status(learner: learner, deck: deck.title, selection: QuizDirection.japaneseToEnglish.cardKeys(in: deck), now: now,
+                                day: StudyDay(timeZone: TimeZone(identifier: "UTC") ?? .current), newWordLimit: 100)
+        }
+        let written = try status(decomposed)
+        #expect(written.dueNow == 3 && written.newAvailable == 2)
+        #expect(try status(precomposed) == written, "the rows match the precomposed deck's words too")
+        // A narrower selection leaves the other rows out, whatever their bytes.
+        let two = Deck(title: "Words", attribution: precomposed.attribution, challenges: Array(precomposed.challenges.prefix(2)))
+        #expect(try status(two).dueNow == 2)
+        #expect(try status(two).newAvailable == 0)
+    }
 }

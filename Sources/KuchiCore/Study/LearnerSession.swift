@@ -65,9 +65,7 @@ public final class LearnerSession {
         self.clock = clock
         // A stand-in until `settle()` below puts the selection's quiz up (it always replaces
         // it): its first words only, so a start does not build a quiz over the whole deck twice.
-        let first = overrides.deck ?? bundled
-        let stand = Deck(title: first.title, attribution: first.attribution, challenges: Array(first.challenges.prefix(Deck.minimumEntries)))
-        quiz = ChallengesViewModel(deck: stand, numberOfQuestions: 1, random: SeededGenerator(seed: seed ?? 0), clock: clock)
+        quiz = Self.standIn(for: overrides.deck ?? bundled, seed: seed, clock: clock)
         settle()
     }
 
@@ -152,9 +150,9 @@ public final class LearnerSession {
     }
 
     /// makeQuiz: a quiz of the selection. With a learner's memory, `resumingOnly` returns one
-    /// only when a saved session in progress exists; otherwise the queue is built now. Without
-    /// memory (nobody signed in, no database) the quiz is in memory; `prepareOnly` then makes
-    /// one without touching the database at all.
+    /// only when a saved session in progress exists; otherwise the queue is built now, or with
+    /// `prepareOnly` a stand-in waits for Start without touching the database. Without memory
+    /// (nobody signed in, no database) the quiz is in memory.
     private func makeQuiz(resumingOnly: Bool, prepareOnly: Bool = false) -> ChallengesViewModel? {
         let deck = self.deck
         let direction = selection.direction
@@ -164,13 +162,18 @@ public final class LearnerSession {
             return ChallengesViewModel(deck: deck, numberOfQuestions: numberOfQuestions, direction: direction, answerKind: answerKind,
                                        random: random, clock: clock)
         }
-        if prepareOnly {
-            return ChallengesViewModel(deck: deck, numberOfQuestions: numberOfQuestions, direction: direction, answerKind: answerKind,
-                                       random: random, clock: clock)
-        }
+        // Welcome does not show the quiz of a learner with memory before Start builds it from
+        // the database: a few words stand in (a quiz over a 100k-word deck is not built for it).
+        if prepareOnly { return Self.standIn(for: deck, seed: seed, clock: clock) }
         if resumingOnly, !hasSavedSession(context: context, deck: deck) { return nil }
         return ChallengesViewModel(deck: deck, numberOfQuestions: numberOfQuestions, study: context, direction: direction,
                                    answerKind: answerKind, random: random, clock: clock)
+    }
+
+    /// standIn: a quiz of the deck's first words, held until the learner's real quiz is built.
+    private static func standIn(for deck: Deck, seed: UInt64?, clock: @escaping @MainActor () -> Date) -> ChallengesViewModel {
+        let first = Deck(title: deck.title, attribution: deck.attribution, challenges: Array(deck.challenges.prefix(Deck.minimumEntries)))
+        return ChallengesViewModel(deck: first, numberOfQuestions: 1, random: SeededGenerator(seed: seed ?? 0), clock: clock)
     }
 
     /// hasSavedSession: whether the learner left a session of this deck with answers in it.

@@ -31,18 +31,11 @@ public struct StudyContext {
 extension QuizDirection {
     /// cardKeys: the cards this choice asks in `deck` — one per (word, direction) — as the
     /// queue loads them and Welcome and `kuchi due` count them.
-    public func cardKeys(in deck: Deck) -> Set<CardKey> {
-        var keys: Set<CardKey> = []
-        let askable = askable(in: deck)
-        // Sized once: growing the set rehashed every key (Japanese strings hash normalised).
-        keys.reserveCapacity(askable.reduce(0) { $0 + $1.directions.count })
-        for (position, directions) in askable {
+    public func cardKeys(in deck: Deck) -> CardKeys {
+        CardKeys(askable(in: deck).lazy.flatMap { position, directions in
             let challenge = deck.challenges[position]
-            for direction in directions {
-                keys.insert(CardKey(question: challenge.question, reading: challenge.reading ?? "", direction: direction))
-            }
-        }
-        return keys
+            return directions.lazy.map { CardKey(question: challenge.question, reading: challenge.reading ?? "", direction: $0) }
+        })
     }
 }
 

@@ -38,11 +38,17 @@ public struct StudyStatus: Equatable, Sendable {
     public func commandLineText(timeZone: TimeZone = .current) -> String {
         let next: String
         if let nextReview {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone
-            formatter.dateFormat = "yyyy-MM-dd HH:mm"
-            next = "next review \(formatter.string(from: nextReview))"
+            // The Gregorian calendar's fields, not a DateFormatter: the formatter brings ICU's
+            // pattern machinery into a command that runs in shell prompts (issue 21).
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let fields = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: nextReview)
+            func padded(_ value: Int?, _ width: Int) -> String {
+                let digits = String(value ?? 0)
+                return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            }
+            next = "next review \(padded(fields.year, 4))-\(padded(fields.month, 2))-\(padded(fields.day, 2)) "
+                + "\(padded(fields.hour, 2)):\(padded(fields.minute, 2))"
         } else {
             next = "no review scheduled"
         }
