@@ -73,9 +73,15 @@ def rows(raw):
                 ("graded answer key → screen (with its write)", BEFORE["answer"], missing, "unchanged", "—")]
     deck = next((p for p in raw.get("decks") or [] if p["categorised"]["entries"] == 100_000 and p.get("app")), None)
     if deck:
-        first, rss = _median(deck["app"]["startup"]), deck["app"]["peak_rss"]
+        # The first screen's own peak (launches that quit there); runs from before the split
+        # had only the peak once a word was up.
+        app = deck["app"]
+        first, rss = _median(app["startup"]), app.get("first_screen_peak_rss", app["peak_rss"])
         out.append(("first screen, 100k-word deck", BEFORE["deck100k"], f"{first * 1000:.0f} ms, {rss / 1024:.1f} MiB",
                     "≤ 150 ms, ≤ 64 MiB", _verdict(first <= 0.15 and rss <= 64 * 1024)))
+        if "challenge_peak_rss" in app:
+            out.append(("… peak once Start has built the queue (a card row per word) and a word is up", "",
+                        f"{app['challenge_peak_rss'] / 1024:.1f} MiB", "", ""))
         if deck["app"].get("cold_startup"):
             out.append(("… its first start after the file changed (JSON validated, cache written)", "",
                          f"{deck['app']['cold_startup'] * 1000:.0f} ms, {deck['app']['cold_peak_rss'] / 1024:.1f} MiB", "", ""))

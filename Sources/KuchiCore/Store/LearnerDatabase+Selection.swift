@@ -29,9 +29,12 @@ public struct CardKeys: Sendable {
     private let exact: Set<ExactKey>
 
     /// init: the cards given (repeats counted once).
-    public init(_ keys: some Sequence<CardKey>) {
+    public init(_ keys: [CardKey]) {
         var exact: Set<ExactKey> = []
         var unique: [CardKey] = []
+        // Sized once: growing the set rehashes every key.
+        exact.reserveCapacity(keys.count)
+        unique.reserveCapacity(keys.count)
         for key in keys where exact.insert(ExactKey(key)).inserted { unique.append(key) }
         self.keys = unique
         self.exact = exact
@@ -80,11 +83,13 @@ public struct CardKeys: Sendable {
         }
 
         /// combine: the string's length and bytes (the length keeps ("ab", "c") apart from ("a", "bc")).
+        /// (Always through `withUTF8`, which gives every string — small, native or bridged —
+        /// contiguous bytes, so equal bytes always hash alike.)
         private static func combine(_ text: String, into hasher: inout Hasher) {
-            let utf8 = text.utf8
-            hasher.combine(utf8.count)
-            if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-                for byte in utf8 { hasher.combine(byte) }
+            var text = text
+            text.withUTF8 { bytes in
+                hasher.combine(bytes.count)
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
             }
         }
 

@@ -32,10 +32,15 @@ extension QuizDirection {
     /// cardKeys: the cards this choice asks in `deck` — one per (word, direction) — as the
     /// queue loads them and Welcome and `kuchi due` count them.
     public func cardKeys(in deck: Deck) -> CardKeys {
-        CardKeys(askable(in: deck).lazy.flatMap { position, directions in
+        var keys: [CardKey] = []
+        keys.reserveCapacity(deck.challenges.count)
+        for (position, directions) in askable(in: deck) {
             let challenge = deck.challenges[position]
-            return directions.lazy.map { CardKey(question: challenge.question, reading: challenge.reading ?? "", direction: $0) }
-        })
+            for direction in directions {
+                keys.append(CardKey(question: challenge.question, reading: challenge.reading ?? "", direction: direction))
+            }
+        }
+        return CardKeys(keys)
     }
 }
 
