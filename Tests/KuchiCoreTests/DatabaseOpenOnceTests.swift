@@ -68,6 +68,18 @@ struct DatabaseOpenOnceTests {
         #expect(try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM card") } == 3)
     }
 
+    @Test("after `kuchi due` (whose read-only connection leaves an empty -wal), the next start is still one connection")
+    func afterReadOnlyCommand() throws {
+        let folder = try TemporaryDirectory()
+        let path = try kuchiFile(in: folder)
+        do { _ = try LearnerDatabase.openReadOnly(directory: folder.url) }
+        #expect(try files(path)[1] == Data(), "an empty -wal is left")
+        let before = FileConnections.count(path)
+        let database = LearnerDatabase.open(directory: folder.url)
+        #expect(FileConnections.count(path) - before == 1)
+        #expect(database.problem == nil)
+    }
+
     @Test("an older schema of Kuchi's is migrated on the one connection")
     func olderSchemaMigrated() throws {
         let folder = try TemporaryDirectory()

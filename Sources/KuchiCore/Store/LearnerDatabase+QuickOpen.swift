@@ -27,16 +27,25 @@ extension LearnerDatabase {
     static let busyTimeout: TimeInterval = 5
 
     /// quickOpen: the one-connection open, tried only when the file's header promises a usable
-    /// Kuchi file in WAL mode (`SQLiteHeader.promisesUsableKuchiFile`) and no `-wal` or
-    /// `-journal` file lies beside it. A `-wal` may hold a newer page 1 than the header (a newer
-    /// Kuchi's migration, not yet checkpointed), and the last read-write connection to close
-    /// checkpoints it into the main file; a hot journal would be rolled back by a read-write
-    /// connection. Those files take the full path, whose first look is read-only.
+    /// Kuchi file in WAL mode (`SQLiteHeader.promisesUsableKuchiFile`), its `-wal` is absent or
+    /// empty and no `-journal` lies beside it. A `-wal` with frames may hold a newer page 1 than
+    /// the header (a killed newer Kuchi's migration), which the last read-write connection to
+    /// close would checkpoint into the main file; a hot journal would be rolled back by a
+    /// read-write connection. Those files take the full path, whose first look is read-only. (An
+    /// empty `-wal` is what a read-only command such as `kuchi due` leaves behind.)
     static func quickOpen(_ url: URL) -> QuickOpen {
         let path = url.path
         guard SQLiteHeader(path: path)?.promisesUsableKuchiFile == true,
-              access(path + "-wal", F_OK) != 0, access(path + "-journal", F_OK) != 0 else { return .fullPath }
+              isAbsentOrEmpty(path + "-wal"), access(path + "-journal", F_OK) != 0 else { return .fullPath }
         return quickOpenChecked(url)
+    }
+
+    /// isAbsentOrEmpty: whether there is no file at `path`, or an empty one (false when it
+    /// cannot be told).
+    static func isAbsentOrEmpty(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT }
+        return info.st_size == 0
     }
 
     /// quickOpenChecked: the one-connection open once the header was looked at. Nothing is
