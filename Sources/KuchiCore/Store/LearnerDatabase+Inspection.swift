@@ -26,14 +26,12 @@ extension LearnerDatabase {
     public static func openReadOnly(directory: URL) throws(PersistenceError) -> LearnerDatabase? {
         let path = directory.appendingPathComponent(fileName).path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        switch inspect(path, thorough: false) {
+        // The judgement reads through the connection it returns: one open, not two.
+        let (inspection, queue) = inspectOpening(path, thorough: false)
+        switch inspection {
         case .usable:
-            do {
-                let queue = try readOnlyQueue(path)
-                return LearnerDatabase(writer: queue, url: URL(fileURLWithPath: path), problem: nil)
-            } catch {
-                throw PersistenceError(.unreadable, path: path, "Could not read \(path).")
-            }
+            guard let queue else { throw PersistenceError(.unreadable, path: path, "Could not read \(path).") }
+            return LearnerDatabase(writer: queue, url: URL(fileURLWithPath: path), problem: nil)
         case .newer(let version):
             throw PersistenceError(.newerVersion, path: path,
                                    "\(path) was written by a newer Kuchi (schema \(version)); this one knows \(LearnerSchema.version).")
@@ -53,7 +51,7 @@ extension LearnerDatabase {
     /// it could not index anyway; the plain open, tried first, reads it whenever it can.)
     static func readOnlyQueue(_ path: String) throws -> DatabaseQueue {
         do {
-            let queue = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: true))
+            let queue = try FileConnections.open(path, configuration: fileConfiguration(readonly: true))
             _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
             return queue
         } catch {
@@ -62,7 +60,8 @@ extension LearnerDatabase {
             var allowed = CharacterSet.urlPathAllowed
             allowed.remove(charactersIn: "?#%")
             let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-            let queue = try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: fileConfiguration(readonly: true))
+            let queue = try FileConnections.open("file:\(escaped)?immutable=1", counting: path,
+                                                 configuration: fileConfiguration(readonly: true))
             _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
             return queue
         }
@@ -72,36 +71,47 @@ extension LearnerDatabase {
     /// Kuchi's, do its tables other than the review log pass `quick_check` (when `thorough`), and
     /// is its schema one this Kuchi knows?
     static func inspect(_ path: String, thorough: Bool = true) -> Inspection {
-        guard FileManager.default.isReadableFile(atPath: path) else { return .unreadable }
+        inspectOpening(path, thorough: thorough).inspection
+    }
+
+    /// inspectOpening: `inspect`, also returning the read-only connection it read through when
+    /// the file is usable (nil otherwise), for a caller that goes on reading it.
+    static func inspectOpening(_ path: String, thorough: Bool) -> (inspection: Inspection, queue: DatabaseQueue?) {
+        guard FileManager.default.isReadableFile(atPath: path) else { return (.unreadable, nil) }
         do {
             let queue = try readOnlyQueue(path)
-            return try queue.read { db -> Inspection in
-                // Another program's id is refused before anything else; a schema newer than this
-                // Kuchi's may have tables it does not know, so it is judged before the tables are.
-                let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                if id != 0 && id != LearnerSchema.applicationID { return .foreign }
-                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                if version > LearnerSchema.version { return .newer(version) }
-                if id == 0, try !hasKuchiTablesOrNone(db) { return .foreign }
-                if try LearnerSchema.migrator.hasBeenSuperseded(db) { return .newer(version) }
-                if thorough {
-                    // The small tables the quiz starts from, not the review log: checking 100k
-                    // reviews would double Kuchi's start-up (the log is checked off the key path,
-                    // `checkReviewLog`).
-                    for table in ["sqlite_master", "learner_deck", "card", "session"] {
-                        let exists = try table == "sqlite_master"
-                            || Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = ?)", arguments: [table]) ?? false
-                        guard exists else { continue }
-                        if try String.fetchOne(db, sql: "PRAGMA quick_check(\(table))") != "ok" { return .damaged }
-                    }
-                }
-                return .usable
-            }
+            let inspection = try queue.read { db in try judge(db, thorough: thorough) }
+            return (inspection, inspection == .usable ? queue : nil)
         } catch {
             // A disk that cannot be read or written (full, a file-size limit, I/O) says nothing
             // about the file: it is left where it is, and the session runs in memory.
-            return isDiskProblem(error) ? .unreadable : .damaged
+            return (isDiskProblem(error) ? .unreadable : .damaged, nil)
         }
+    }
+
+    /// judge: the judgement of an open file, on whatever connection reads it (the read-only one
+    /// of `inspect`, or the app's own in `quickOpen`); only reads.
+    static func judge(_ db: Database, thorough: Bool) throws -> Inspection {
+        // Another program's id is refused before anything else; a schema newer than this
+        // Kuchi's may have tables it does not know, so it is judged before the tables are.
+        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        if id != 0 && id != LearnerSchema.applicationID { return .foreign }
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version > LearnerSchema.version { return .newer(version) }
+        if id == 0, try !hasKuchiTablesOrNone(db) { return .foreign }
+        if try LearnerSchema.migrator.hasBeenSuperseded(db) { return .newer(version) }
+        if thorough {
+            // The small tables the quiz starts from, not the review log: checking 100k
+            // reviews would double Kuchi's start-up (the log is checked off the key path,
+            // `checkReviewLog`).
+            for table in ["sqlite_master", "learner_deck", "card", "session"] {
+                let exists = try table == "sqlite_master"
+                    || Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = ?)", arguments: [table]) ?? false
+                guard exists else { continue }
+                if try String.fetchOne(db, sql: "PRAGMA quick_check(\(table))") != "ok" { return .damaged }
+            }
+        }
+        return .usable
     }
 
     /// hasKuchiTablesOrNone: whether a file without an application_id (written before Kuchi set

@@ -61,6 +61,8 @@ public final class LearnerDatabase: Sendable {
 
     /// open: the database in `directory`, created and migrated as needed; never throws.
     ///
+    /// - Kuchi's own usable file is opened with one connection (`quickOpen`); anything else is
+    ///   first looked at read-only (`inspect`), then probed for another program's lock.
     /// - A file from a newer Kuchi, or another program's SQLite file (an Anki collection copied
     ///   here), is left byte for byte untouched (it is only read, read-only).
     /// - A damaged file (not SQLite, failing `quick_check` or migration) is renamed
@@ -71,6 +73,12 @@ public final class LearnerDatabase: Sendable {
         let path = url.path
         var movedAside: String?
         if FileManager.default.fileExists(atPath: path) {
+            // The common start: one connection judges, probes, migrates and claims.
+            switch quickOpen(url) {
+            case .opened(let database): return database
+            case .busy: return busy(url)
+            case .fullPath: break
+            }
             switch inspect(path) {
             case .usable:
                 break
@@ -83,7 +91,7 @@ public final class LearnerDatabase: Sendable {
             case .damaged:
                 // Every row that still reads goes into the fresh file; the rest stays in the
                 // file set aside.
-                if let source = try? DatabaseQueue(path: path, configuration: fileConfiguration(readonly: true)),
+                if let source = try? FileConnections.open(path, configuration: fileConfiguration(readonly: true)),
                    let salvage = salvage(url, from: source, now: now) {
                     try? source.close()
                     movedAside = salvage.keptAs
@@ -110,7 +118,7 @@ public final class LearnerDatabase: Sendable {
         for attempt in 0..<2 {
             var queue: DatabaseQueue?
             do {
-                let opened = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: false))
+                let opened = try FileConnections.open(path, configuration: fileConfiguration(readonly: false))
                 queue = opened
                 try LearnerSchema.migrator.migrate(opened)
                 try LearnerSchema.claim(opened)
@@ -147,7 +155,7 @@ public final class LearnerDatabase: Sendable {
         var configuration = Configuration()
         configuration.readonly = readonly
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(busyTimeout)
         if !readonly {
             configuration.journalMode = .wal
             configuration.prepareDatabase { db in

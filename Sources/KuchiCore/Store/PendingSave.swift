@@ -77,7 +77,7 @@ public final class PendingSave: @unchecked Sendable {
             do {
                 var configuration = LearnerDatabase.fileConfiguration(readonly: false)
                 configuration.busyMode = .timeout(0.2)
-                let file = try DatabaseQueue(path: url.path, configuration: configuration)
+                let file = try FileConnections.open(url.path, configuration: configuration)
                 defer { try? file.close() }
                 try LearnerSchema.migrator.migrate(file)
                 try LearnerSchema.claim(file)
@@ -158,9 +158,9 @@ extension LearnerDatabase {
     /// for a short transaction of another Kuchi window to end).
     static func isBusy(_ path: String) -> Bool {
         var configuration = fileConfiguration(readonly: false)
-        configuration.busyMode = .timeout(1)
+        configuration.busyMode = .timeout(probeTimeout)
         do {
-            let probe = try DatabaseQueue(path: path, configuration: configuration)
+            let probe = try FileConnections.open(path, configuration: configuration)
             defer { try? probe.close() }
             try probe.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK") }
             return false
@@ -183,7 +183,7 @@ extension LearnerDatabase {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
             let memory = try DatabaseQueue(configuration: configuration)
-            let source = try DatabaseQueue(path: path, configuration: fileConfiguration(readonly: true))
+            let source = try FileConnections.open(path, configuration: fileConfiguration(readonly: true))
             try source.backup(to: memory)
             try source.close()
             try LearnerSchema.migrator.migrate(memory)
