@@ -42,6 +42,8 @@ let package = Package(
             dependencies: [
                 "CZstd",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the one scan that reads rows as bytes (the status count).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("../../Resources/challenges.json")]

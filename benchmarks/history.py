@@ -262,9 +262,14 @@ def measure(args, root, progress):
         # Kuchi has opened the file by now (and added any summary table its migrations make).
         figures["summary"] = has_summary(history.database)
         figures["database_bytes_opened"], figures["reviews_opened"] = checkpointed_size(history.database)
-        figures["due"] = run_process(history.command(kuchi, "due"), env, repetitions)
-        figures["due"]["peak_rss"] = peak_rss(history.command(kuchi, "due"), env)
-        figures["due_fresh"] = run_process(history.command(kuchi, "due", fresh=True), env, repetitions)
+        # `--deck`: the history's own deck (its 10k cards), as the app is started on it; without
+        # it `kuchi due` counts the learner's chosen deck, the bundled one, where this learner
+        # has no card (runs before 2026-11-26 13:00 measured that).
+        deck = ("--deck", history.deck)
+        figures["due"] = run_process(history.command(kuchi, "due", extra=deck), env, repetitions)
+        figures["due"]["peak_rss"] = peak_rss(history.command(kuchi, "due", extra=deck), env)
+        figures["due_fresh"] = run_process(history.command(kuchi, "due", fresh=True, extra=deck), env, repetitions)
+        figures["due_bundled"] = run_process(history.command(kuchi, "due"), env, repetitions)
         figures["due_floor"] = sqlite_floor(history.database, due_sql(history), root, repetitions)
         if available["stats"]:
             stats = history.command(kuchi, "stats", extra=["--json"])

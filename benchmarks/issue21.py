@@ -61,7 +61,10 @@ def rows(raw):
         out.append(("peak RSS, 10k words, 1M reviews", BEFORE["history_rss"], f"{rss / 1024:.1f} MiB", "≤ 32 MiB",
                     _verdict(rss <= 32 * 1024)))
         due = _median(big["due"]["wall"])
-        out.append(("`kuchi due`, 10k words, 1M reviews", BEFORE["due"], f"{due * 1000:.1f} ms", "≤ 8 ms", _verdict(due <= 0.008)))
+        out.append(("`kuchi due --deck`, 10k words, 1M reviews", BEFORE["due"], f"{due * 1000:.1f} ms", "≤ 8 ms", _verdict(due <= 0.008)))
+        if big.get("due_bundled"):
+            out.append(("… `kuchi due` of the bundled deck (what earlier runs measured: none of the 10k cards)", "",
+                        f"{_median(big['due_bundled']['wall']) * 1000:.1f} ms", "", ""))
         answers = [e["latency"] for e in big["history"]["events"]["right"] if e["latency"] is not None]
         answer = _median(answers)
         out.append(("graded answer key → screen (with its write)", BEFORE["answer"],

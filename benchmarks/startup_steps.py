@@ -55,7 +55,8 @@ def report(results):
 PARTS = [("deck", "Load and validate the deck"), ("profiles", "Read the saved profiles"),
          ("database", "Open the learner database (check, migrate)"),
          ("cards", "Load the deck's cards alone (`LearnerDatabase.cards`)"),
-         ("quiz", "The learner's quiz: cards into the study queue, saved session"), ("status", "Welcome's status line")]
+         ("quiz", "The learner's quiz: cards into the study queue, saved session"),
+         ("status keys", "Welcome's status line: the selection's card keys"), ("status", "Welcome's status line: the count")]
 
 
 def parts(kuchi_bench, data, config, profile, deck=None, runs=7):

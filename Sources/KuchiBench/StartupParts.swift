@@ -58,8 +58,9 @@ enum StartupParts {
                 ChallengesViewModel(deck: deck, numberOfQuestions: Settings.questionRange.upperBound, study: context,
                                     random: SeededGenerator(seed: 1))
             }
+            let keys = time("status keys") { QuizDirection.japaneseToEnglish.cardKeys(in: deck) }
             _ = time("status") {
-                try? database.status(learner: profile.id, deck: deck.title, selection: QuizDirection.japaneseToEnglish.cardKeys(in: deck),
+                try? database.status(learner: profile.id, deck: deck.title, selection: keys,
                                      now: Date(), day: StudyDay(), newWordLimit: StudyQueue.defaultNewWordLimit)
             }
             if quiz.currentTest == nil { Measure.fail("the quiz has no word to ask") }

@@ -74,4 +74,30 @@ struct StatusQueryTests {
         #expect(try status(two).dueNow == 2)
         #expect(try status(two).newAvailable == 0)
     }
+
+    @Test("card keys: repeats counted once, fields never run into each other, another Unicode form found as the same word")
+    func cardKeysMatchBytes() {
+        let keys = CardKeys([
+            CardKey(question: "ab", reading: "c", direction: .japaneseToEnglish),
+            CardKey(question: "ab", reading: "c", direction: .japaneseToEnglish),
+            CardKey(question: "ab", reading: "c", direction: .reading),
+            CardKey(question: "が", reading: "", direction: .japaneseToEnglish),
+        ])
+        #expect(keys.count == 3)
+        var matcher = CardKeys.Matcher(keys)
+        func contains(_ question: String, _ reading: String, _ direction: StudyDirection) -> Bool {
+            var question = question, reading = reading
+            return question.withUTF8 { q in
+                reading.withUTF8 { r in matcher.contains(question: UnsafeRawBufferPointer(q), reading: UnsafeRawBufferPointer(r), direction: direction) }
+            }
+        }
+        #expect(contains("ab", "c", .japaneseToEnglish))
+        #expect(contains("ab", "c", .reading))
+        #expect(!contains("ab", "c", .englishToJapanese), "the direction is part of the card")
+        #expect(!contains("a", "bc", .japaneseToEnglish), "a question's end is not a reading's start")
+        #expect(!contains("abc", "", .japaneseToEnglish))
+        #expect(contains("か\u{3099}", "", .japaneseToEnglish), "the decomposed form of が is the same word")
+        #expect(!contains("か", "", .japaneseToEnglish))
+    }
 }
+

@@ -42,8 +42,12 @@ public enum QuizDirection: String, Sendable, Codable, CaseIterable {
     /// choice fits no word (reading practice on a deck without kanji), every word is asked
     /// Japanese → English rather than showing an empty quiz.
     public func askable(in deck: Deck) -> [(position: Int, directions: [StudyDirection])] {
+        // One shared array for every word when the choice has no reading direction to filter
+        // (no array made per word: Welcome's count runs this over the whole deck).
+        let all = studyDirections
+        let filters = all.contains(.reading)
         let askable = deck.challenges.enumerated().compactMap { position, challenge in
-            let directions = directions(for: challenge)
+            let directions = filters ? directions(for: challenge) : all
             return directions.isEmpty ? nil : (position, directions)
         }
         return askable.isEmpty ? deck.challenges.indices.map { ($0, [StudyDirection.japaneseToEnglish]) } : askable

@@ -1,0 +1,145 @@
+import Foundation
+
+/// CardKey: a card's identity within a learner's deck — the word as written, its reading and
+/// the direction it is asked in.
+public struct CardKey: Hashable, Sendable {
+    public var question: String
+    public var reading: String
+    public var direction: StudyDirection
+
+    /// init: a key; a word without a reading has "".
+    public init(question: String, reading: String, direction: StudyDirection) {
+        self.question = question
+        self.reading = reading
+        self.direction = direction
+    }
+}
+
+/// CardKeys: the cards a selection asks, for counting them and for telling a card row of the
+/// database in or out, straight from the row's bytes.
+///
+/// Rows are written from the deck's own strings, so a selected row matches a key byte for byte:
+/// each key is kept as its encoded bytes (question, reading, direction, length-prefixed) in one
+/// buffer, found through a table of their hashes, and a row is matched without making a
+/// `String` of it (Welcome counts every row of a 10k-word deck at each start). Only a row that
+/// matches no key byte for byte — another Unicode form of the same word written by an older deck
+/// file, or a word outside the selection — is compared as `String`s (canonical equivalence, as
+/// the queue compares them) against a set built on the first such row, so the figures are those
+/// of `Set<CardKey>` in every case.
+public struct CardKeys: Sendable {
+    /// keys: every card, once.
+    public let keys: [CardKey]
+    /// bytes: every key's encoding, one after another; `ends[i]` is where key i's ends.
+    private let bytes: [UInt8]
+    private let ends: [Int]
+    /// firstByHash: the first key of each encoding hash; `next` chains keys of equal hashes.
+    private let firstByHash: [Int: Int]
+    private let next: [Int]
+
+    /// init: the cards given (a key repeated byte for byte is counted once).
+    public init(_ keys: [CardKey]) {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        var firstByHash: [Int: Int] = [:]
+        var next: [Int] = []
+        var unique: [CardKey] = []
+        bytes.reserveCapacity(keys.count * 32)
+        ends.reserveCapacity(keys.count)
+        firstByHash.reserveCapacity(keys.count)
+        unique.reserveCapacity(keys.count)
+        var scratch: [UInt8] = []
+        for key in keys {
+            scratch.removeAll(keepingCapacity: true)
+            Self.encode(question: key.question, reading: key.reading, direction: key.direction, into: &scratch)
+            let hash = Self.hash(scratch)
+            if Self.find(scratch, hash: hash, bytes: bytes, ends: ends, firstByHash: firstByHash, next: next) != nil { continue }
+            next.append(firstByHash[hash] ?? -1)
+            firstByHash[hash] = unique.count
+            bytes.append(contentsOf: scratch)
+            ends.append(bytes.count)
+            unique.append(key)
+        }
+        self.keys = unique
+        self.bytes = bytes
+        self.ends = ends
+        self.firstByHash = firstByHash
+        self.next = next
+    }
+
+    /// count: how many cards.
+    public var count: Int { keys.count }
+
+    /// Matcher: answers "is this row one of the keys?" during one scan, reusing its buffer and
+    /// building the `String` set only if a row needs it.
+    struct Matcher {
+        let keys: CardKeys
+        private var scratch: [UInt8] = []
+        private var canonical: Set<CardKey>?
+
+        init(_ keys: CardKeys) {
+            self.keys = keys
+        }
+
+        /// contains: whether the card given by its UTF-8 question, reading and direction is one
+        /// of the keys.
+        mutating func contains(question: UnsafeRawBufferPointer, reading: UnsafeRawBufferPointer, direction: StudyDirection) -> Bool {
+            scratch.removeAll(keepingCapacity: true)
+            CardKeys.appendField(question, to: &scratch)
+            CardKeys.appendField(reading, to: &scratch)
+            scratch.append(CardKeys.code(of: direction))
+            if CardKeys.find(scratch, hash: CardKeys.hash(scratch), bytes: keys.bytes, ends: keys.ends, firstByHash: keys.firstByHash,
+                             next: keys.next) != nil { return true }
+            if canonical == nil { canonical = Set(keys.keys) }
+            let key = CardKey(question: String(decoding: question, as: UTF8.self), reading: String(decoding: reading, as: UTF8.self),
+                              direction: direction)
+            return canonical?.contains(key) ?? false
+        }
+    }
+
+    /// encode: a key's bytes: the question and the reading, each after its length, then the
+    /// direction's code (no separator a word could contain).
+    private static func encode(question: String, reading: String, direction: StudyDirection, into buffer: inout [UInt8]) {
+        var question = question
+        var reading = reading
+        question.withUTF8 { appendField(UnsafeRawBufferPointer($0), to: &buffer) }
+        reading.withUTF8 { appendField(UnsafeRawBufferPointer($0), to: &buffer) }
+        buffer.append(code(of: direction))
+    }
+
+    /// appendField: a field's length (4 bytes, little-endian) and its bytes.
+    static func appendField(_ field: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
+        let length = UInt32(truncatingIfNeeded: field.count)
+        for shift: UInt32 in [0, 8, 16, 24] { buffer.append(UInt8(truncatingIfNeeded: length >> shift)) }
+        buffer.append(contentsOf: field)
+    }
+
+    /// code: a direction as one byte (its place among the cases).
+    static func code(of direction: StudyDirection) -> UInt8 {
+        UInt8(StudyDirection.allCases.firstIndex(of: direction) ?? 0)
+    }
+
+    private static func hash(_ encoded: [UInt8]) -> Int {
+        var hasher = Hasher()
+        encoded.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
+    }
+
+    /// find: the key whose encoding is `encoded`, if any.
+    private static func find(_ encoded: [UInt8], hash: Int, bytes: [UInt8], ends: [Int], firstByHash: [Int: Int], next: [Int]) -> Int? {
+        var candidate = firstByHash[hash] ?? -1
+        while candidate >= 0 {
+            let start = candidate == 0 ? 0 : ends[candidate - 1]
+            if ends[candidate] - start == encoded.count {
+                let same = bytes.withUnsafeBytes { all in
+                    encoded.withUnsafeBytes { wanted in
+                        guard let base = all.baseAddress, let other = wanted.baseAddress else { return wanted.isEmpty }
+                        return memcmp(base + start, other, wanted.count) == 0
+                    }
+                }
+                if same { return candidate }
+            }
+            candidate = next[candidate]
+        }
+        return nil
+    }
+}
