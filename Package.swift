@@ -1,17 +1,39 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The checkout's root: the linker reads Linker/kuchi.order from here.
 let root = String(#filePath.dropLast("/Package.swift".count))
 
-/// releaseLink: a release `kuchi` is linked by lld with packed relative relocations (a 16 KiB
-/// `.relr.dyn` instead of 2 MiB of `.rela.dyn` read at every start) and with the functions a
-/// start runs laid out together (Linker/kuchi.order, from scripts/make-link-order), so a start
-/// touches fewer pages of the 90 MiB binary (DECISIONS.md, "The functions a start runs, laid out
-/// together"). Debug builds and the tests link as before.
+/// hasPackedRelocations: this machine's glibc reads `DT_RELR` (2.36 and later). lld marks a
+/// binary linked with `-z pack-relative-relocs` as needing `GLIBC_ABI_DT_RELR`, which an older
+/// glibc refuses at start, so the flag is given only where the binary built will run.
+let hasPackedRelocations: Bool = {
+    #if canImport(Glibc)
+    // confstr gives "glibc 2.36".
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0 else { return false }
+    let version = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let parts = version.split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    return parts.count >= 2 && (parts[0], parts[1]) >= (2, 36)
+    #else
+    return false
+    #endif
+}()
+
+/// releaseLink: a release `kuchi` is linked by lld with packed relative relocations where glibc
+/// reads them (a 16 KiB `.relr.dyn` instead of 2 MiB of `.rela.dyn` read at every start) and
+/// with the functions a start runs laid out together (Linker/kuchi.order, from
+/// scripts/make-link-order), so a start touches fewer pages of the 90 MiB binary (DECISIONS.md,
+/// "Issue 21, second round"). Debug builds link as before (gold); the release `kuchi` the
+/// install test builds is linked this way too.
 let releaseLink: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                  "-Xlinker", "--symbol-ordering-file=\(root)/Linker/kuchi.order", "-Xlinker", "--no-warn-symbol-ordering"],
+    .unsafeFlags(["-use-ld=lld"]
+                 + (hasPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : [])
+                 + ["-Xlinker", "--symbol-ordering-file=\(root)/Linker/kuchi.order", "-Xlinker", "--no-warn-symbol-ordering"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
 

@@ -99,5 +99,63 @@ struct StatusQueryTests {
         #expect(contains("か\u{3099}", "", .japaneseToEnglish), "the decomposed form of が is the same word")
         #expect(!contains("か", "", .japaneseToEnglish))
     }
+
+    @Test("a deck's words find their rows byte for byte, and in another Unicode form, never making new rows")
+    func cardsFindRowsInEitherForm() throws {
+        let database = LearnerDatabase.inMemory()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let learner = UUID()
+        let decomposed = try makeDeck(DeckJSON.words(6, prefix: "か\u{3099}"), title: "Words")
+        let precomposed = try makeDeck(DeckJSON.words(6, prefix: "が"), title: "Words")
+        let first = try database.cards(learner: learner, deck: decomposed, now: now)
+        let again = try database.cards(learner: learner, deck: decomposed, now: now)
+        let other = try database.cards(learner: learner, deck: precomposed, now: now)
+        #expect(again.cards.map(\.id) == first.cards.map(\.id))
+        #expect(other.cards.map(\.id) == first.cards.map(\.id), "the precomposed words are the rows written decomposed")
+        let rows = try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM card") }
+        #expect(rows == 6)
+        // A deck in another order still pairs each word with its own row.
+        let reversed = Deck(title: "Words", attribution: nil, challenges: precomposed.challenges.reversed())
+        let pairs = try database.cards(learner: learner, deck: reversed, now: now).cards
+        #expect(pairs.map(\.id) == first.cards.map(\.id).reversed())
+    }
+
+    @Test("the count keeps to the deck and direction asked, even with another deck's rows between its own")
+    func countKeepsToDeckAndDirection() throws {
+        let database = LearnerDatabase.inMemory()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let learner = UUID()
+        let utcDay = StudyDay(timeZone: TimeZone(identifier: "UTC") ?? .current)
+        let scheduler = FSRSScheduler(enableFuzzing: false)
+        // Deck A's first words, then deck B's, then A grows: B's rows lie inside A's id range.
+        let small = try makeDeck(DeckJSON.words(4, prefix: "a"), title: "A")
+        let other = try makeDeck(DeckJSON.words(5, prefix: "b"), title: "B")
+        let grown = try makeDeck(DeckJSON.words(8, prefix: "a"), title: "A")
+        _ = try database.cards(learner: learner, deck: small, now: now)
+        let bCards = try database.cards(learner: learner, deck: other, now: now)
+        let aCards = try database.cards(learner: learner, deck: grown, now: now)
+        let aReading = try database.cards(learner: learner, deck: grown, direction: .englishToJapanese, now: now)
+        func review(_ card: CardRecord) throws {
+            try database.record(ReviewInput(cardID: card.id, rating: .again, time: now.addingTimeInterval(-600), duration: 1000),
+                                scheduler: scheduler)
+        }
+        for card in bCards.cards { try review(card) }          // another deck: never counted for A
+        for card in aReading.cards.prefix(3) { try review(card) } // another direction of A's words
+        try review(aCards.cards[6])                           // one of A's later words, jp-en
+        func status(_ deck: Deck, _ direction: QuizDirection) throws -> StudyStatus {
+            try database.status(learner: learner, deck: deck.title, selection: direction.cardKeys(in: deck), now: now, day: utcDay,
+                                newWordLimit: 100)
+        }
+        let jpEn = try status(grown, .japaneseToEnglish)
+        #expect(jpEn.dueNow == 1, "deck B's and the en-jp rows are not A's jp-en cards")
+        #expect(jpEn.newAvailable == 7, "8 words, 1 reviewed; the day's 4 first reviews of deck A count against the limit of 100")
+        #expect(try status(grown, .englishToJapanese).dueNow == 3)
+        #expect(try status(grown, .mixed).dueNow == 4)
+        #expect(try status(other, .japaneseToEnglish).dueNow == 5)
+        // A learner with no row at all: every word is new, nothing is due or scheduled.
+        let stranger = try database.status(learner: UUID(), deck: "A", selection: QuizDirection.japaneseToEnglish.cardKeys(in: grown),
+                                           now: now, day: utcDay, newWordLimit: 5)
+        #expect(stranger == StudyStatus(dueNow: 0, newAvailable: 5, nextReview: nil))
+    }
 }
 

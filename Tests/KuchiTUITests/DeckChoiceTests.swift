@@ -52,6 +52,21 @@ struct DeckChoiceTests {
         #expect(pilot.quiz.deck.challenges.count == Self.deck.challenges.count, "Start plays every category again")
     }
 
+    @Test("after leaving out a category, Start plays only the words of the others")
+    func startPlaysTheChosenCategories() {
+        let pilot = pilot()
+        pilot.press(.end)
+        pilot.press(.up)  // Categories
+        pilot.press(.enter)
+        pilot.press(" ")  // leave out Animals
+        pilot.press(.enter)
+        pilot.press("q")  // Welcome
+        #expect(pilot.contains("2 of 3 categories"))
+        pilot.press(.enter)  // Start
+        #expect(pilot.state.route == .challenge)
+        #expect(Set(pilot.quiz.deck.challenges.compactMap(\.category)) == ["Food", "Greetings"])
+    }
+
     @Test("the deck picker lists the decks, marks the one studied, and Esc goes back")
     func deckPicker() {
         let pilot = pilot()

@@ -25,10 +25,15 @@ public struct CardKey: Hashable, Sendable {
 /// matches no key byte for byte — another Unicode form of the same word written by an older deck
 /// file, or a word outside the selection — is compared as `String`s (canonical equivalence, as
 /// the queue compares them) against a set built on the first such row, so the figures are those
-/// of `Set<CardKey>` in every case.
+/// of `Set<CardKey>` for every deck Kuchi accepts (its validator refuses two words whose
+/// questions are canonically equal, the one case where counting keys by bytes could differ).
 public struct CardKeys: Sendable {
     /// keys: every card, once.
     public let keys: [CardKey]
+    /// origins: where each of `keys` was in the list given to `init`.
+    let origins: [Int]
+    /// directions: the directions of the keys.
+    let directions: Set<StudyDirection>
     /// bytes: every key's encoding, one after another; `ends[i]` is where key i's ends.
     private let bytes: [UInt8]
     private let ends: [Int]
@@ -43,12 +48,13 @@ public struct CardKeys: Sendable {
         var firstByHash: [Int: Int] = [:]
         var next: [Int] = []
         var unique: [CardKey] = []
+        var origins: [Int] = []
         bytes.reserveCapacity(keys.count * 32)
         ends.reserveCapacity(keys.count)
         firstByHash.reserveCapacity(keys.count)
         unique.reserveCapacity(keys.count)
         var scratch: [UInt8] = []
-        for key in keys {
+        for (origin, key) in keys.enumerated() {
             scratch.removeAll(keepingCapacity: true)
             Self.encode(question: key.question, reading: key.reading, direction: key.direction, into: &scratch)
             let hash = Self.hash(scratch)
@@ -58,8 +64,11 @@ public struct CardKeys: Sendable {
             bytes.append(contentsOf: scratch)
             ends.append(bytes.count)
             unique.append(key)
+            origins.append(origin)
         }
         self.keys = unique
+        self.origins = origins
+        directions = Set(unique.map(\.direction))
         self.bytes = bytes
         self.ends = ends
         self.firstByHash = firstByHash
@@ -76,6 +85,7 @@ public struct CardKeys: Sendable {
         private var scratch: [UInt8] = []
         private var canonical: Set<CardKey>?
 
+        /// init: a matcher of `keys`.
         init(_ keys: CardKeys) {
             self.keys = keys
         }
@@ -83,6 +93,8 @@ public struct CardKeys: Sendable {
         /// contains: whether the card given by its UTF-8 question, reading and direction is one
         /// of the keys.
         mutating func contains(question: UnsafeRawBufferPointer, reading: UnsafeRawBufferPointer, direction: StudyDirection) -> Bool {
+            // A direction no key has needs no comparison at all (rows of other directions).
+            guard keys.directions.contains(direction) else { return false }
             scratch.removeAll(keepingCapacity: true)
             CardKeys.appendField(question, to: &scratch)
             CardKeys.appendField(reading, to: &scratch)
@@ -93,6 +105,35 @@ public struct CardKeys: Sendable {
             let key = CardKey(question: String(decoding: question, as: UTF8.self), reading: String(decoding: reading, as: UTF8.self),
                               direction: direction)
             return canonical?.contains(key) ?? false
+        }
+    }
+
+    /// Index: finds keys by `String`s — byte for byte first, then (only for a miss) by
+    /// canonical equivalence through a dictionary built on the first miss; `LearnerDatabase.cards`
+    /// finds each word's row with it.
+    struct Index {
+        let keys: CardKeys
+        private var scratch: [UInt8] = []
+        private var canonical: [CardKey: Int]?
+
+        /// init: an index of `keys`.
+        init(_ keys: CardKeys) {
+            self.keys = keys
+        }
+
+        /// position: where `key` was in the list the keys were made from, nil when it is not
+        /// among them.
+        mutating func position(of key: CardKey) -> Int? {
+            scratch.removeAll(keepingCapacity: true)
+            CardKeys.encode(question: key.question, reading: key.reading, direction: key.direction, into: &scratch)
+            if let found = CardKeys.find(scratch, hash: CardKeys.hash(scratch), bytes: keys.bytes, ends: keys.ends,
+                                         firstByHash: keys.firstByHash, next: keys.next) { return keys.origins[found] }
+            guard !keys.keys.isEmpty else { return nil }
+            if canonical == nil {
+                // The first key wins among canonically equal ones, as a byte-for-byte match would.
+                canonical = Dictionary(keys.keys.indices.map { (keys.keys[$0], keys.origins[$0]) }, uniquingKeysWith: { first, _ in first })
+            }
+            return canonical?[key]
         }
     }
 
@@ -118,6 +159,7 @@ public struct CardKeys: Sendable {
         UInt8(StudyDirection.allCases.firstIndex(of: direction) ?? 0)
     }
 
+    /// hash: the encoding's hash (Swift's per-process seeded hasher: the table is never stored).
     private static func hash(_ encoded: [UInt8]) -> Int {
         var hasher = Hasher()
         encoded.withUnsafeBytes { hasher.combine(bytes: $0) }

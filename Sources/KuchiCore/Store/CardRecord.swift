@@ -105,21 +105,26 @@ extension LearnerDatabase {
                       now: Date = Date()) throws -> DeckCards {
         try writer.write { db in
             let learnerDeck = try Self.learnerDeckID(db, learner: learner, deck: deck.title)
-            var existing: [String: CardRecord] = [:]
+            var existing: [CardRecord] = []
             var learnedIDs: Set<Int64> = []
             let rows = try Row.fetchCursor(db, sql: "SELECT \(CardRecord.columns), learned FROM card WHERE learner_deck = ? AND direction = ?",
                                            arguments: [learnerDeck, direction.rawValue])
             while let row = try rows.next() {
                 let record = CardRecord(row: row, now: now)
-                existing[Self.key(record.question, record.reading)] = record
+                existing.append(record)
                 if (row["learned"] as Int) != 0 { learnedIDs.insert(record.id) }
             }
+            // Each word's row found by its bytes (rows are written from the deck's strings), by
+            // canonical equivalence only when that misses (CardKeys): no key string per row, no
+            // normalised hashing of every Japanese word.
+            var index = CardKeys.Index(CardKeys(existing.map { CardKey(question: $0.question, reading: $0.reading, direction: direction) }))
             var cards: [CardRecord] = []
             cards.reserveCapacity(deck.challenges.count)
             var learned: Set<Int> = []
             for (position, challenge) in deck.challenges.enumerated() {
                 let reading = challenge.reading ?? ""
-                if let record = existing[Self.key(challenge.question, reading)] {
+                if let found = index.position(of: CardKey(question: challenge.question, reading: reading, direction: direction)),
+                   let record = existing.indices.contains(found) ? existing[found] : nil {
                     if record.answer != challenge.answer {
                         try db.execute(sql: "UPDATE card SET answer = ? WHERE id = ?", arguments: [challenge.answer, record.id])
                     }
@@ -152,8 +157,4 @@ extension LearnerDatabase {
         return try Int64.fetchOne(db, sql: "SELECT id FROM learner_deck WHERE learner = ? AND deck = ?", arguments: [learnerKey, deck]) ?? 0
     }
 
-    /// key: a dictionary key for (question, reading) that cannot collide across the two fields.
-    private static func key(_ question: String, _ reading: String) -> String {
-        question + "\u{1F}" + reading
-    }
 }

@@ -125,6 +125,8 @@ public final class LearnerSession {
             // A quiz without memory has no queue to build: it is ready as it is.
             started = context() == nil
         }
+        // The quiz put up (a stand-in is made with the default) answers as the learner chose.
+        quiz.setAnswerKind(answerKind)
     }
 
     /// startSession: Start on Welcome or Play Again: continues the session under way, else
