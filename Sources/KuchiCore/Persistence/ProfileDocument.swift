@@ -51,10 +51,13 @@ struct ProfileDocument {
         self.source = nil
     }
 
-    /// data: the document as pretty, key-sorted JSON (a person may read or edit it).
+    /// data: the document as pretty, key-sorted JSON (a person may read or edit it), written by
+    /// `JSONEncoder`: `JSONSerialization`'s key sort loads ICU's collation (`JSONValue`).
     func data() throws(Problem) -> Data {
         do {
-            return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return try encoder.encode(JSONValue(object))
         } catch {
             throw .damaged
         }

@@ -121,6 +121,8 @@ public struct StatsSnapshot: Equatable, Sendable {
         }
         var words: [Word: (seen: Bool, mature: Bool)] = [:]
         var order: [Word] = []
+        words.reserveCapacity(rows.count)
+        order.reserveCapacity(rows.count)
         for row in rows {
             let word = Word(deck: row.deck, question: row.question, reading: row.reading)
             let known = words[word]

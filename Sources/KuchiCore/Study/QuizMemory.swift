@@ -110,6 +110,11 @@ final class QuizMemory {
         var cards: [CardRecord] = []
         var words: [Int] = []
         var slotsByCard: [Int64: Int] = [:]
+        // Sized once: growing them copied every card (twice the memory for a moment).
+        let slotCount = askable.reduce(0) { $0 + $1.directions.count }
+        cards.reserveCapacity(slotCount)
+        words.reserveCapacity(slotCount)
+        slotsByCard.reserveCapacity(slotCount)
         for (position, directions) in askable {
             var candidates = directions.compactMap { byDirection[$0]?[position] ?? nil }
             if candidates.count > 1 {
