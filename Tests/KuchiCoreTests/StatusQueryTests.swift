@@ -7,10 +7,26 @@ import Testing
 /// words and directions they chose, never another learner's or another deck's.
 @Suite("Status query")
 struct StatusQueryTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    static let utcDay = StudyDay(timeZone: TimeZone(identifier: "UTC") ?? .current)
+
+    /// status: the figures for `learner` in `deck`, asked in `direction`, at `now` (UTC days).
+    func status(_ database: LearnerDatabase, _ learner: UUID, _ deck: Deck, _ direction: QuizDirection = .japaneseToEnglish,
+                limit: Int = 100) throws -> StudyStatus {
+        try database.status(learner: learner, deck: deck.title, selection: direction.cardKeys(in: deck), now: Self.now,
+                            day: Self.utcDay, newWordLimit: limit)
+    }
+
+    /// missed: `card` answered Again ten minutes before `now` (due again by now).
+    func missed(_ card: CardRecord, in database: LearnerDatabase) throws {
+        try database.record(ReviewInput(cardID: card.id, rating: .again, time: Self.now.addingTimeInterval(-600), duration: 1000),
+                            scheduler: FSRSScheduler(enableFuzzing: false))
+    }
+
     @Test("status counts the learner's own cards of the chosen deck, never another learner's or another deck's")
     func countsOnlyTheLearner() throws {
         let database = LearnerDatabase.inMemory()
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let now = Self.now
         let (ana, ben) = (UUID(), UUID())
         let first = try makeDeck(DeckJSON.words(4, prefix: "a"), title: "First")
         let second = try makeDeck(DeckJSON.words(3, prefix: "b"), title: "Second")
@@ -29,17 +45,13 @@ struct StatusQueryTests {
         try database.record(ReviewInput(cardID: benFirst.cards[0].id, rating: .again, time: now.addingTimeInterval(-3600), duration: 1000),
                             scheduler: scheduler)
 
-        func status(_ learner: UUID, _ deck: Deck) throws -> StudyStatus {
-            try database.status(learner: learner, deck: deck.title, selection: QuizDirection.japaneseToEnglish.cardKeys(in: deck), now: now,
-                                day: StudyDay(timeZone: TimeZone(identifier: "UTC") ?? .current), newWordLimit: 100)
-        }
-        let anaStatus = try status(ana, first)
+        let anaStatus = try status(database, ana, first)
         #expect(anaStatus.dueNow == 1, "the card missed two minutes ago is due (its one-minute step has passed)")
         #expect(anaStatus.newAvailable == 1, "one new word left in First")
         let anaNext = try #require(anaStatus.nextReview)
         #expect(anaNext > now)
-        #expect(try status(ana, second) == StudyStatus(dueNow: 0, newAvailable: 3, nextReview: nil), "Second is counted on its own")
-        let benStatus = try status(ben, first)
+        #expect(try status(database, ana, second) == StudyStatus(dueNow: 0, newAvailable: 3, nextReview: nil), "Second is counted on its own")
+        let benStatus = try status(database, ben, first)
         #expect(benStatus.dueNow == 1)
         #expect(benStatus.newAvailable == 3)
         #expect(benStatus.nextReview != nil, "a card due now still has its due time: not \"no review scheduled\"")
@@ -48,7 +60,6 @@ struct StatusQueryTests {
     @Test("a card row written in another Unicode form of the same word still counts (canonical equivalence, as the queue)")
     func countsCanonicallyEquivalentRows() throws {
         let database = LearnerDatabase.inMemory()
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
         let learner = UUID()
         // The same words, as an older deck file wrote them (decomposed: か + U+3099) and as the
         // deck writes them now (precomposed が): the bytes differ, the words do not.
@@ -56,23 +67,15 @@ struct StatusQueryTests {
         let precomposed = try makeDeck(DeckJSON.words(5, prefix: "が"), title: "Words")
         #expect(decomposed.challenges[0].question == precomposed.challenges[0].question)
         #expect(!decomposed.challenges[0].question.utf8.elementsEqual(precomposed.challenges[0].question.utf8))
-        let cards = try database.cards(learner: learner, deck: decomposed, now: now)
-        let scheduler = FSRSScheduler(enableFuzzing: false)
-        for card in cards.cards.prefix(3) {
-            try database.record(ReviewInput(cardID: card.id, rating: .again, time: now.addingTimeInterval(-600), duration: 1000),
-                                scheduler: scheduler)
-        }
-        func status(_ deck: Deck) throws -> StudyStatus {
-            try database.status(learner: learner, deck: deck.title, selection: QuizDirection.japaneseToEnglish.cardKeys(in: deck), now: now,
-                                day: StudyDay(timeZone: TimeZone(identifier: "UTC") ?? .current), newWordLimit: 100)
-        }
-        let written = try status(decomposed)
+        let cards = try database.cards(learner: learner, deck: decomposed, now: Self.now)
+        for card in cards.cards.prefix(3) { try missed(card, in: database) }
+        let written = try status(database, learner, decomposed)
         #expect(written.dueNow == 3 && written.newAvailable == 2)
-        #expect(try status(precomposed) == written, "the rows match the precomposed deck's words too")
+        #expect(try status(database, learner, precomposed) == written, "the rows match the precomposed deck's words too")
         // A narrower selection leaves the other rows out, whatever their bytes.
         let two = Deck(title: "Words", attribution: precomposed.attribution, challenges: Array(precomposed.challenges.prefix(2)))
-        #expect(try status(two).dueNow == 2)
-        #expect(try status(two).newAvailable == 0)
+        #expect(try status(database, learner, two).dueNow == 2)
+        #expect(try status(database, learner, two).newAvailable == 0)
     }
 
     @Test("card keys: repeats counted once, fields never run into each other, another Unicode form found as the same word")
@@ -103,7 +106,7 @@ struct StatusQueryTests {
     @Test("a deck's words find their rows byte for byte, and in another Unicode form, never making new rows")
     func cardsFindRowsInEitherForm() throws {
         let database = LearnerDatabase.inMemory()
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let now = Self.now
         let learner = UUID()
         let decomposed = try makeDeck(DeckJSON.words(6, prefix: "か\u{3099}"), title: "Words")
         let precomposed = try makeDeck(DeckJSON.words(6, prefix: "が"), title: "Words")
@@ -123,10 +126,8 @@ struct StatusQueryTests {
     @Test("the count keeps to the deck and direction asked, even with another deck's rows between its own")
     func countKeepsToDeckAndDirection() throws {
         let database = LearnerDatabase.inMemory()
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let now = Self.now
         let learner = UUID()
-        let utcDay = StudyDay(timeZone: TimeZone(identifier: "UTC") ?? .current)
-        let scheduler = FSRSScheduler(enableFuzzing: false)
         // Deck A's first words, then deck B's, then A grows: B's rows lie inside A's id range.
         let small = try makeDeck(DeckJSON.words(4, prefix: "a"), title: "A")
         let other = try makeDeck(DeckJSON.words(5, prefix: "b"), title: "B")
@@ -135,26 +136,17 @@ struct StatusQueryTests {
         let bCards = try database.cards(learner: learner, deck: other, now: now)
         let aCards = try database.cards(learner: learner, deck: grown, now: now)
         let aReading = try database.cards(learner: learner, deck: grown, direction: .englishToJapanese, now: now)
-        func review(_ card: CardRecord) throws {
-            try database.record(ReviewInput(cardID: card.id, rating: .again, time: now.addingTimeInterval(-600), duration: 1000),
-                                scheduler: scheduler)
-        }
-        for card in bCards.cards { try review(card) }          // another deck: never counted for A
-        for card in aReading.cards.prefix(3) { try review(card) } // another direction of A's words
-        try review(aCards.cards[6])                           // one of A's later words, jp-en
-        func status(_ deck: Deck, _ direction: QuizDirection) throws -> StudyStatus {
-            try database.status(learner: learner, deck: deck.title, selection: direction.cardKeys(in: deck), now: now, day: utcDay,
-                                newWordLimit: 100)
-        }
-        let jpEn = try status(grown, .japaneseToEnglish)
+        for card in bCards.cards { try missed(card, in: database) }          // another deck: never counted for A
+        for card in aReading.cards.prefix(3) { try missed(card, in: database) } // another direction of A's words
+        try missed(aCards.cards[6], in: database)                           // one of A's later words, jp-en
+        let jpEn = try status(database, learner, grown)
         #expect(jpEn.dueNow == 1, "deck B's and the en-jp rows are not A's jp-en cards")
         #expect(jpEn.newAvailable == 7, "8 words, 1 reviewed; the day's 4 first reviews of deck A count against the limit of 100")
-        #expect(try status(grown, .englishToJapanese).dueNow == 3)
-        #expect(try status(grown, .mixed).dueNow == 4)
-        #expect(try status(other, .japaneseToEnglish).dueNow == 5)
+        #expect(try status(database, learner, grown, .englishToJapanese).dueNow == 3)
+        #expect(try status(database, learner, grown, .mixed).dueNow == 4)
+        #expect(try status(database, learner, other).dueNow == 5)
         // A learner with no row at all: every word is new, nothing is due or scheduled.
-        let stranger = try database.status(learner: UUID(), deck: "A", selection: QuizDirection.japaneseToEnglish.cardKeys(in: grown),
-                                           now: now, day: utcDay, newWordLimit: 5)
+        let stranger = try status(database, UUID(), grown, limit: 5)
         #expect(stranger == StudyStatus(dueNow: 0, newAvailable: 5, nextReview: nil))
     }
 }

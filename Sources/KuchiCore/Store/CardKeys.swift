@@ -78,34 +78,9 @@ public struct CardKeys: Sendable {
     /// count: how many cards.
     public var count: Int { keys.count }
 
-    /// Matcher: answers "is this row one of the keys?" during one scan, reusing its buffer and
-    /// building the `String` set only if a row needs it.
-    struct Matcher {
-        let keys: CardKeys
-        private var scratch: [UInt8] = []
-        private var canonical: Set<CardKey>?
-
-        /// init: a matcher of `keys`.
-        init(_ keys: CardKeys) {
-            self.keys = keys
-        }
-
-        /// contains: whether the card given by its UTF-8 question, reading and direction is one
-        /// of the keys.
-        mutating func contains(question: UnsafeRawBufferPointer, reading: UnsafeRawBufferPointer, direction: StudyDirection) -> Bool {
-            // A direction no key has needs no comparison at all (rows of other directions).
-            guard keys.directions.contains(direction) else { return false }
-            scratch.removeAll(keepingCapacity: true)
-            CardKeys.appendField(question, to: &scratch)
-            CardKeys.appendField(reading, to: &scratch)
-            scratch.append(CardKeys.code(of: direction))
-            if CardKeys.find(scratch, hash: CardKeys.hash(scratch), bytes: keys.bytes, ends: keys.ends, firstByHash: keys.firstByHash,
-                             next: keys.next) != nil { return true }
-            if canonical == nil { canonical = Set(keys.keys) }
-            let key = CardKey(question: String(decoding: question, as: UTF8.self), reading: String(decoding: reading, as: UTF8.self),
-                              direction: direction)
-            return canonical?.contains(key) ?? false
-        }
+    /// slot: the key whose encoding is `encoded` (byte for byte), if any.
+    private func slot(_ encoded: [UInt8]) -> Int? {
+        Self.find(encoded, hash: Self.hash(encoded), bytes: bytes, ends: ends, firstByHash: firstByHash, next: next)
     }
 
     /// Index: finds keys by `String`s — byte for byte first, then (only for a miss) by
@@ -126,14 +101,45 @@ public struct CardKeys: Sendable {
         mutating func position(of key: CardKey) -> Int? {
             scratch.removeAll(keepingCapacity: true)
             CardKeys.encode(question: key.question, reading: key.reading, direction: key.direction, into: &scratch)
-            if let found = CardKeys.find(scratch, hash: CardKeys.hash(scratch), bytes: keys.bytes, ends: keys.ends,
-                                         firstByHash: keys.firstByHash, next: keys.next) { return keys.origins[found] }
+            if let found = keys.slot(scratch) { return keys.origins[found] }
+            return canonicalPosition(of: key)
+        }
+
+        /// canonicalPosition: `position`'s comparison as `String`s (canonical equivalence).
+        mutating func canonicalPosition(of key: CardKey) -> Int? {
             guard !keys.keys.isEmpty else { return nil }
             if canonical == nil {
                 // The first key wins among canonically equal ones, as a byte-for-byte match would.
                 canonical = Dictionary(keys.keys.indices.map { (keys.keys[$0], keys.origins[$0]) }, uniquingKeysWith: { first, _ in first })
             }
             return canonical?[key]
+        }
+    }
+
+    /// Matcher: answers "is this row one of the keys?" from the row's bytes during one scan,
+    /// reusing its buffer; a row that misses byte for byte goes to the `Index`'s comparison.
+    struct Matcher {
+        private var index: Index
+        private var scratch: [UInt8] = []
+
+        /// init: a matcher of `keys`.
+        init(_ keys: CardKeys) {
+            index = Index(keys)
+        }
+
+        /// contains: whether the card given by its UTF-8 question, reading and direction is one
+        /// of the keys.
+        mutating func contains(question: UnsafeRawBufferPointer, reading: UnsafeRawBufferPointer, direction: StudyDirection) -> Bool {
+            // A direction no key has needs no comparison at all (rows of other directions).
+            guard index.keys.directions.contains(direction) else { return false }
+            scratch.removeAll(keepingCapacity: true)
+            CardKeys.appendField(question, to: &scratch)
+            CardKeys.appendField(reading, to: &scratch)
+            scratch.append(CardKeys.code(of: direction))
+            if index.keys.slot(scratch) != nil { return true }
+            let key = CardKey(question: String(decoding: question, as: UTF8.self), reading: String(decoding: reading, as: UTF8.self),
+                              direction: direction)
+            return index.canonicalPosition(of: key) != nil
         }
     }
 
