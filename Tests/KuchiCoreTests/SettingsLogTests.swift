@@ -175,6 +175,26 @@ struct SettingsLogTests {
         #expect(message.contains("forgotten"))
     }
 
+    @Test("a folder written by an older Kuchi: its setting records (no stamp) count from their time")
+    func olderFolderRecords() throws {
+        let (a, folder) = (try SettingsMachine(), try TemporaryDirectory())
+        let hana = Profile(name: "Hana")
+        _ = try a.store.create(hana)
+        try a.change(hana, .name, now: start)
+        let machine = String(repeating: "cd", count: 16)
+        let place = folder.url.appendingPathComponent("kuchi/\(hana.id.uuidString.lowercased())/\(machine)")
+        try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+        let time = Milliseconds.from(start.addingTimeInterval(60))
+        let lines = [#"{"format":"kuchi-sync","version":1,"learner":"\#(hana.id.uuidString.lowercased())","machine":"\#(machine)"}"#,
+                     #"{"type":"setting","field":"numberOfQuestions","value":"14","time":\#(time)}"#,
+                     #"{"type":"setting","field":"studyDirection","value":"\"mixed\"","time":\#(time)}"#, #"{"end":2}"#]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: place.appendingPathComponent("\(time)-0000000000000001.jsonl"))
+        let report = try a.sync(folder.url, now: start.addingTimeInterval(120))
+        #expect(Set(report.settingsChanged) == [.numberOfQuestions, .studyDirection])
+        let settings = try a.settings(hana.id)
+        #expect(settings.numberOfQuestions == 14 && settings.studyDirection == .mixed)
+    }
+
     @Test("stamps: a change after one seen sorts after it, even with a clock behind")
     func hybridClock() {
         let seen = SettingStamp.next(now: start.addingTimeInterval(3600), after: nil)
