@@ -97,6 +97,19 @@ struct SettingsLogTests {
         #expect(again.settingsSent >= 2, "name and direction go out again")
         let third = try a.sync(folder.url, now: start.addingTimeInterval(4))
         #expect(third.settingsSent == 0, "and once there, not again")
+        // Known as sent by the file that holds it, not only by reading it back: a folder whose
+        // other files hide this machine's batch from a read still counts it as there.
+        let database = LearnerDatabase.open(directory: a.data)
+        let unsent = try database.writer.read { db in
+            try LearnerDatabase.unsent(db, learner: hana.id, machine: try #require(try LearnerDatabase.machineID(db, create: false, source: ReviewIDSource())),
+                                       inFolder: [], isPresent: { _ in true })
+        }
+        #expect(unsent.isEmpty)
+        let lost = try database.writer.read { db in
+            try LearnerDatabase.unsent(db, learner: hana.id, machine: try #require(try LearnerDatabase.machineID(db, create: false, source: ReviewIDSource())),
+                                       inFolder: [], isPresent: { _ in false })
+        }
+        #expect(lost.count >= 2, "a batch gone from the folder: its changes are unsent again")
         _ = try c.sync(folder.url, name: "Hana", now: start.addingTimeInterval(5))
         #expect(try c.settings(hana.id).studyDirection == .englishToJapanese)
     }
