@@ -188,7 +188,7 @@ public final class LearnerSession {
     func context() -> StudyContext? {
         guard let database, let learner = user.profileID else { return nil }
         let selection = self.selection
-        return StudyContext(database: database, learner: learner, scheduler: FSRSScheduler(desiredRetention: selection.desiredRetention),
+        return StudyContext(database: database, learner: learner, scheduler: database.scheduler(learner: learner, desiredRetention: selection.desiredRetention),
                             newWordLimit: selection.newWordLimit, day: selection.day, teachNewWords: selection.teachNewWords)
     }
 

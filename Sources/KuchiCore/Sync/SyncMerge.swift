@@ -19,6 +19,8 @@ struct SyncMerge {
     private(set) var settings: [ProfileField: [Stamped<SyncSetting>]] = [:]
     /// decks: deck files by hash.
     private(set) var decks: [String: Stamped<SyncDeck>] = [:]
+    /// parameters: every weight change in the folder, by (time, machine), read once.
+    private(set) var parameters: [String: Stamped<SyncParameters>] = [:]
     /// notices: records that disagreed with another copy of themselves.
     private(set) var notices: [String] = []
 
@@ -39,6 +41,9 @@ struct SyncMerge {
                 settings[setting.field, default: []].append(Stamped(value: setting, machine: entry.machine))
             case .deck(let deck):
                 if decks[deck.hash] == nil { decks[deck.hash] = Stamped(value: deck, machine: entry.machine) }
+            case .parameters(let change):
+                let key = "\(change.time)/\(entry.machine)"
+                if parameters[key] == nil { parameters[key] = Stamped(value: change, machine: entry.machine) }
             }
         }
         if disagreeing > 0 {

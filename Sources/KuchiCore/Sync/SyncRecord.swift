@@ -47,6 +47,9 @@ public enum SyncRecord: Equatable, Sendable {
     case undo(uid: String)
     case setting(SyncSetting)
     case deck(SyncDeck)
+    /// parameters: a change of the learner's FSRS weights (`kuchi optimize`); its machine is the
+    /// folder's, its time its own.
+    case parameters(SyncParameters)
 }
 
 /// SyncRecordCoding: a record as one JSON line and back, validating everything read — the
@@ -77,6 +80,9 @@ enum SyncRecordCoding {
         var name: String?
         var hash: String?
         var content: String?
+        var weights: String?
+        var rescheduled: Bool?
+        var source: String?
     }
 
     /// encode: the record as one line of JSON (no newline).
@@ -107,6 +113,8 @@ enum SyncRecordCoding {
             line.name = deck.name
             line.hash = deck.hash
             line.content = String(decoding: deck.content, as: UTF8.self)
+        case .parameters(let change):
+            SyncParameters.fill(&line.type, &line.time, &line.weights, &line.rescheduled, &line.source, from: change)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -166,6 +174,10 @@ enum SyncRecordCoding {
             let data = Data(content.utf8)
             guard StableHash.hex128(data) == hash else { return .failure(Refusal("deck “\(name)” does not match its hash")) }
             return .success(.deck(SyncDeck(name: name, hash: hash, content: data)))
+        case "parameters":
+            guard let change = SyncParameters.read(time: line.time, weights: line.weights, rescheduled: line.rescheduled, source: line.source)
+            else { return .failure(Refusal("a scheduler-parameters record with a bad time or weights")) }
+            return .success(.parameters(change))
         default:
             return .failure(Refusal("an unknown kind of record"))
         }
