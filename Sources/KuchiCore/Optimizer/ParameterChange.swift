@@ -131,7 +131,7 @@ extension LearnerDatabase {
             try Self.insertParameterChange(db, learner: learner, change)
             let timeline = try ParameterTimeline.load(db, learner: learner, desiredRetention: desiredRetention)
             return try SyncReplay.replay(db, learner: learner, scheduler: SchedulerFactory.scheduler(weights: nil, desiredRetention: desiredRetention),
-                                         timeline: timeline)
+                                         timeline: timeline, keepDue: !reschedule)
         }
     }
 }

@@ -95,7 +95,10 @@ public enum SchedulerOptimizer {
     public static func verdict(_ report: Report) -> String {
         let result = report.optimization
         let figures = { (before: FSRSEvaluation, after: FSRSEvaluation, arrow: String) in
-            "log loss \(format(before.logLoss, 3)) \(arrow) \(format(after.logLoss, 3)), RMSE \(format(before.rmseBins * 100, 1)) % \(arrow) \(format(after.rmseBins * 100, 1)) %"
+            // A fourth decimal when three would show no change, so "better" is visible.
+            let digits = format(before.logLoss, 3) == format(after.logLoss, 3) ? 4 : 3
+            return "log loss \(format(before.logLoss, digits)) \(arrow) \(format(after.logLoss, digits)), "
+                + "RMSE \(format(before.rmseBins * 100, 1)) % \(arrow) \(format(after.rmseBins * 100, 1)) %"
         }
         switch result.outcome {
         case .defaults:

@@ -23,8 +23,11 @@ enum SyncReplay {
     }
 
     /// replay: recomputes every card of `learner` (and each review's state-before) from the log;
-    /// returns how many cards changed.
-    static func replay(_ db: Database, learner: UUID, scheduler: any CardScheduler, timeline: ParameterTimeline = .none) throws -> Int {
+    /// returns how many cards changed. `keepDue` (a weight change just made here without
+    /// rescheduling) keeps each card's stored due date through the timeline's last change, even
+    /// where an older answer's replay would differ (a retention changed since).
+    static func replay(_ db: Database, learner: UUID, scheduler: any CardScheduler, timeline: ParameterTimeline = .none,
+                       keepDue: Bool = false) throws -> Int {
         let key = learner.uuidString.lowercased()
         var stored: [Int64: Stored] = [:]
         let cards = try Row.fetchCursor(db, sql: """
@@ -37,7 +40,7 @@ enum SyncReplay {
                                        introduced: row["introduced"])
         }
         var replayed: [Int64: Stored] = [:]
-        var current = CardReplay(card: -1, introduced: 0, base: scheduler, timeline: timeline)
+        var current = CardReplay(card: -1, introduced: 0, base: scheduler, timeline: timeline, storedDue: nil)
         let updateState = try db.makeStatement(sql: "UPDATE review SET state = ? WHERE id = ?")
         let reviews = try Row.fetchAll(db, sql: """
             SELECT r.id, r.card, r.time, r.rating, r.state, r.uid FROM review r
@@ -49,7 +52,8 @@ enum SyncReplay {
             let time: Int64 = row["time"]
             if current.card != cardID {
                 if current.card >= 0 { replayed[current.card] = Self.stored(current.finished(), introduced: current.introduced) }
-                current = CardReplay(card: cardID, introduced: time, base: scheduler, timeline: timeline)
+                current = CardReplay(card: cardID, introduced: time, base: scheduler, timeline: timeline,
+                                     storedDue: keepDue ? stored[cardID]?.due : nil)
             }
             guard let rating = Rating(rawValue: row["rating"]) else { continue }
             let before = current.stateBefore(time)
@@ -81,13 +85,16 @@ enum SyncReplay {
         let introduced: Int64
         let base: any CardScheduler
         let timeline: ParameterTimeline
+        /// storedDue: the due date the last change keeps, when it is this machine's own.
+        let storedDue: Int64?
         var memory = FSRSCard(due: Date(timeIntervalSince1970: 0))
         var reviews: [(rating: Rating, time: Int64, uid: String)] = []
         /// applied: how many of the timeline's changes are behind this card.
         var applied = 0
 
         /// init: a card about to be replayed from its first review at `introduced`.
-        init(card: Int64, introduced: Int64, base: any CardScheduler, timeline: ParameterTimeline) {
+        init(card: Int64, introduced: Int64, base: any CardScheduler, timeline: ParameterTimeline, storedDue: Int64?) {
+            self.storedDue = storedDue
             self.card = card
             self.introduced = introduced
             self.base = base
@@ -132,7 +139,10 @@ enum SyncReplay {
                     again = scheduler.review(again, rating: review.rating, at: max(date, again.lastReview ?? date),
                                              fuzzSeed: ReviewID.fuzzSeed(review.uid))
                 }
-                if !change.rescheduled { again.due = memory.due }
+                if !change.rescheduled {
+                    let last = applied == timeline.changes.count
+                    again.due = last ? storedDue.map(Milliseconds.date) ?? memory.due : memory.due
+                }
                 memory = again
             }
         }
