@@ -99,6 +99,8 @@ final class App {
     /// idleMilliseconds: how long the input loop may sleep: while Welcome is up, until the next
     /// minute (its counts refresh each minute and at the day's rollover); otherwise forever.
     private var idleMilliseconds: Int32 {
+        // A fit in Settings draws its progress: the loop wakes ten times a second meanwhile.
+        if state.optimizeJob.isRunning { return 100 }
         guard state.route == .welcome, session.status != nil else { return -1 }
         let now = session.clock()
         let rollover = session.selection.day.end(of: now).timeIntervalSince(now)
@@ -111,6 +113,7 @@ final class App {
     /// words changed, and Welcome's counts are fresh when it is shown.
     func settle() {
         sync?.update(route: state.route)
+        settleOptimize()
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
         if state.route != .decks { deckChoicesCache = nil }
         let generation = session.quizGeneration
