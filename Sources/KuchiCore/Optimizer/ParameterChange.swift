@@ -50,16 +50,6 @@ public struct ParameterChange: Equatable, Sendable {
     }
 }
 
-/// SchedulerFactory: the one place a scheduler is made from a learner's weights — the app's
-/// answers, the sync replay and `kuchi optimize` all ask it, so they schedule alike.
-public enum SchedulerFactory {
-    /// scheduler: FSRS with `weights` (the defaults when nil or unusable) and the learner's retention.
-    public static func scheduler(weights: [Double]?, desiredRetention: Double) -> FSRSScheduler {
-        let usable = weights.flatMap { FSRSParameters.problems(in: $0).isEmpty ? $0 : nil } ?? FSRSParameters.defaults
-        return FSRSScheduler(parameters: usable, desiredRetention: desiredRetention)
-    }
-}
-
 /// ParameterTimeline: a learner's weight changes in replay order, each with its scheduler.
 struct ParameterTimeline {
     /// changes: oldest first.
@@ -110,11 +100,6 @@ extension LearnerDatabase {
     /// parametersInForce: the latest change, nil while the defaults have never been changed.
     public func parametersInForce(learner: UUID) -> ParameterChange? {
         (try? parameterChanges(learner: learner))?.last
-    }
-
-    /// scheduler: the scheduler `learner`'s answers are scheduled with now.
-    public func scheduler(learner: UUID, desiredRetention: Double) -> FSRSScheduler {
-        SchedulerFactory.scheduler(weights: parametersInForce(learner: learner)?.weights, desiredRetention: desiredRetention)
     }
 
     /// applyParameters: puts `weights` in force for `learner` from `now`, as one transaction: the

@@ -34,7 +34,7 @@ struct ParametersInForceTests {
         let database = LearnerDatabase.open(directory: machine.data)
         let deck = try makeDeck(DeckJSON.words(5))
         let cards = try database.cards(learner: hana.id, deck: deck, now: start).cards.map(\.id)
-        let scheduler = database.scheduler(learner: hana.id, desiredRetention: 0.9)
+        let scheduler = SchedulerFactory.scheduler(learner: hana.id, desiredRetention: 0.9, in: database)
         for (index, card) in cards.enumerated() {
             for (offset, rating) in [(0.0, Rating.good), (1, .good), (4, .good), (11, index == 0 ? .again : .good)] {
                 try database.record(ReviewInput(cardID: card, rating: rating, time: start.addingTimeInterval(offset * day + Double(index) * 60),
@@ -67,7 +67,7 @@ struct ParametersInForceTests {
         }
         let change = try #require(database.parametersInForce(learner: hana.id))
         #expect(change.weights == SyntheticLearner.truth && change.source == .fitted && !change.rescheduled)
-        #expect(database.scheduler(learner: hana.id, desiredRetention: 0.9).parameters == SyntheticLearner.truth)
+        #expect(SchedulerFactory.scheduler(learner: hana.id, desiredRetention: 0.9, in: database).parameters == SyntheticLearner.truth)
         // The new memory is what the new weights make of each card's whole history.
         let replayed = try history(database).reduce(FSRSCard(due: start)) { card, review in
             SchedulerFactory.scheduler(weights: SyntheticLearner.truth, desiredRetention: 0.9)
@@ -110,14 +110,14 @@ struct ParametersInForceTests {
         // The next answer, on either machine, is scheduled with the fitted weights.
         let time = start.addingTimeInterval(20 * day)
         let card = try #require(try currentCard(database))
-        let onA = database.scheduler(learner: hana.id, desiredRetention: 0.9).review(card, rating: .good, at: time, fuzzSeed: 7)
-        let fromB = onB.scheduler(learner: hana.id, desiredRetention: 0.9).review(try #require(try currentCard(onB)), rating: .good, at: time, fuzzSeed: 7)
+        let onA = SchedulerFactory.scheduler(learner: hana.id, desiredRetention: 0.9, in: database).review(card, rating: .good, at: time, fuzzSeed: 7)
+        let fromB = SchedulerFactory.scheduler(learner: hana.id, desiredRetention: 0.9, in: onB).review(try #require(try currentCard(onB)), rating: .good, at: time, fuzzSeed: 7)
         #expect(onA == fromB)
         #expect(onA != FSRSScheduler().review(card, rating: .good, at: time, fuzzSeed: 7), "not the defaults")
         // A later answer on B, synced back, leaves both machines identical again.
         let cardID = try onB.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM card ORDER BY question LIMIT 1") } ?? 0
         try onB.record(ReviewInput(cardID: cardID, rating: .hard, time: time, duration: 800),
-                       scheduler: onB.scheduler(learner: hana.id, desiredRetention: 0.9))
+                       scheduler: SchedulerFactory.scheduler(learner: hana.id, desiredRetention: 0.9, in: onB))
         _ = try b.sync(folder.url, now: time.addingTimeInterval(10))
         _ = try a.sync(folder.url, now: time.addingTimeInterval(20))
         #expect(try rows(onB) == rows(database))
