@@ -85,7 +85,8 @@ struct OptimizeCommand: ParsableCommand {
             }
             StandardError.write("kuchi: \(problem.message)")
         }
-        let retention = profile.settings.desiredRetention
+        // The learner's retention as the database's settings log holds it (issue 26).
+        let retention = database.settings(of: profile).settings.desiredRetention
         if show { return OptimizeOutput.show(database.parametersInForce(learner: profile.id), json: json, database: database) }
         if reset {
             do {
