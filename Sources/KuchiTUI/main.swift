@@ -159,6 +159,7 @@ func main() -> Int32 {
     case let cards as ExportCards: return cards.execute()
     case let importing as ImportDeck: return importing.execute()
     case let sync as SyncCommand: return sync.execute()
+    case let optimize as OptimizeCommand: return optimize.execute()
     case let config as ConfigCommand: return config.execute()
     case let forget as ForgetCommand: return forget.execute()
     case let options as KuchiCommand: return Launch.run(LaunchOptions(options))

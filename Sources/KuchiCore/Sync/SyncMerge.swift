@@ -19,6 +19,8 @@ struct SyncMerge {
     private(set) var settings: [SettingChange] = []
     /// decks: deck files by hash.
     private(set) var decks: [String: Stamped<SyncDeck>] = [:]
+    /// parameters: every weight change in the folder, by (time, machine), read once.
+    private(set) var parameters: [String: Stamped<SyncParameters>] = [:]
     /// forgotten: the learner was forgotten on every machine (the machine that said so first).
     private(set) var forgotten: String?
     /// notices: records that disagreed with another copy of themselves.
@@ -44,6 +46,9 @@ struct SyncMerge {
                 forgotten = forgotten ?? entry.machine
             case .deck(let deck):
                 if decks[deck.hash] == nil { decks[deck.hash] = Stamped(value: deck, machine: entry.machine) }
+            case .parameters(let change):
+                let key = "\(change.time)/\(entry.machine)"
+                if parameters[key] == nil { parameters[key] = Stamped(value: change, machine: entry.machine) }
             }
         }
         if disagreeing > 0 {

@@ -37,6 +37,9 @@ public enum SyncRecord: Equatable, Sendable {
     /// setting: a change of one of the learner's settings (its machine is the folder's).
     case setting(SettingChange)
     case deck(SyncDeck)
+    /// parameters: a change of the learner's FSRS weights (`kuchi optimize`); its machine is the
+    /// folder's, its time its own.
+    case parameters(SyncParameters)
     /// forget: the learner was forgotten on every machine at `time` (Forget me → every
     /// machine): each machine deletes them at its next sync.
     case forget(time: Int64)
@@ -71,6 +74,9 @@ enum SyncRecordCoding {
         var name: String?
         var hash: String?
         var content: String?
+        var weights: String?
+        var rescheduled: Bool?
+        var source: String?
     }
 
     /// encode: the record as one line of JSON (no newline).
@@ -106,6 +112,8 @@ enum SyncRecordCoding {
             line.name = deck.name
             line.hash = deck.hash
             line.content = String(decoding: deck.content, as: UTF8.self)
+        case .parameters(let change):
+            SyncParameters.fill(&line.type, &line.time, &line.weights, &line.rescheduled, &line.source, from: change)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -171,6 +179,10 @@ enum SyncRecordCoding {
             let data = Data(content.utf8)
             guard StableHash.hex128(data) == hash else { return .failure(Refusal("deck “\(name)” does not match its hash")) }
             return .success(.deck(SyncDeck(name: name, hash: hash, content: data)))
+        case "parameters":
+            guard let change = SyncParameters.read(time: line.time, weights: line.weights, rescheduled: line.rescheduled, source: line.source)
+            else { return .failure(Refusal("a scheduler-parameters record with a bad time or weights")) }
+            return .success(.parameters(change))
         default:
             return .failure(Refusal("an unknown kind of record"))
         }

@@ -5,6 +5,9 @@ import GRDB
 /// replayed through the learner's FSRS from a new card, with each review's fuzz drawn from its
 /// id. The same log gives the same card on every machine, whatever order the reviews arrived
 /// in, and replaying twice changes nothing — the merge is this function of the union of reviews.
+/// The learner's weight changes (`ParameterTimeline`) are applied at their place in each card's
+/// log: from a change on, its weights schedule, and at it the card's memory is recomputed from
+/// its whole history with them (its due date kept unless the change rescheduled).
 enum SyncReplay {
     /// Stored: a card's row, as compared with the replay's result.
     private struct Stored: Equatable {
@@ -20,8 +23,11 @@ enum SyncReplay {
     }
 
     /// replay: recomputes every card of `learner` (and each review's state-before) from the log;
-    /// returns how many cards changed.
-    static func replay(_ db: Database, learner: UUID, scheduler: any CardScheduler) throws -> Int {
+    /// returns how many cards changed. `keepDue` (a weight change just made here without
+    /// rescheduling) keeps each card's stored due date through the timeline's last change, even
+    /// where an older answer's replay would differ (a retention changed since).
+    static func replay(_ db: Database, learner: UUID, scheduler: any CardScheduler, timeline: ParameterTimeline = .none,
+                       keepDue: Bool = false) throws -> Int {
         let key = learner.uuidString.lowercased()
         var stored: [Int64: Stored] = [:]
         let cards = try Row.fetchCursor(db, sql: """
@@ -34,7 +40,7 @@ enum SyncReplay {
                                        introduced: row["introduced"])
         }
         var replayed: [Int64: Stored] = [:]
-        var current: (card: Int64, memory: FSRSCard, introduced: Int64)?
+        var current = CardReplay(card: -1, introduced: 0, base: scheduler, timeline: timeline, storedDue: nil)
         let updateState = try db.makeStatement(sql: "UPDATE review SET state = ? WHERE id = ?")
         let reviews = try Row.fetchAll(db, sql: """
             SELECT r.id, r.card, r.time, r.rating, r.state, r.uid FROM review r
@@ -44,20 +50,17 @@ enum SyncReplay {
         for row in reviews {
             let cardID: Int64 = row["card"]
             let time: Int64 = row["time"]
-            if current?.card != cardID {
-                if let current { replayed[current.card] = Self.stored(current.memory, introduced: current.introduced) }
-                current = (cardID, FSRSCard(due: Milliseconds.date(time)), time)
+            if current.card != cardID {
+                if current.card >= 0 { replayed[current.card] = Self.stored(current.finished(), introduced: current.introduced) }
+                current = CardReplay(card: cardID, introduced: time, base: scheduler, timeline: timeline,
+                                     storedDue: keepDue ? stored[cardID]?.due : nil)
             }
-            guard var state = current, let rating = Rating(rawValue: row["rating"]) else { continue }
-            let before = state.memory.state.rawValue
+            guard let rating = Rating(rawValue: row["rating"]) else { continue }
+            let before = current.stateBefore(time)
             if (row["state"] as Int) != before { try updateState.execute(arguments: [before, row["id"] as Int64]) }
-            let date = Milliseconds.date(time)
-            let uid = ReviewID.text(row["uid"] ?? Data())
-            state.memory = scheduler.review(state.memory, rating: rating, at: max(date, state.memory.lastReview ?? date),
-                                            fuzzSeed: ReviewID.fuzzSeed(uid))
-            current = state
+            current.review(rating: rating, time: time, uid: ReviewID.text(row["uid"] ?? Data()))
         }
-        if let current { replayed[current.card] = Self.stored(current.memory, introduced: current.introduced) }
+        if current.card >= 0 { replayed[current.card] = Self.stored(current.finished(), introduced: current.introduced) }
         var changed = 0
         let update = try db.makeStatement(sql: """
             UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?, introduced = ?
@@ -73,6 +76,76 @@ enum SyncReplay {
                                            new.introduced, id])
         }
         return changed
+    }
+
+    /// CardReplay: one card's replay in progress: its reviews so far and the weight changes
+    /// already applied to it.
+    private struct CardReplay {
+        let card: Int64
+        let introduced: Int64
+        let base: any CardScheduler
+        let timeline: ParameterTimeline
+        /// storedDue: the due date the last change keeps, when it is this machine's own.
+        let storedDue: Int64?
+        var memory = FSRSCard(due: Date(timeIntervalSince1970: 0))
+        var reviews: [(rating: Rating, time: Int64, uid: String)] = []
+        /// applied: how many of the timeline's changes are behind this card.
+        var applied = 0
+
+        /// init: a card about to be replayed from its first review at `introduced`.
+        init(card: Int64, introduced: Int64, base: any CardScheduler, timeline: ParameterTimeline, storedDue: Int64?) {
+            self.storedDue = storedDue
+            self.card = card
+            self.introduced = introduced
+            self.base = base
+            self.timeline = timeline
+            memory = FSRSCard(due: Milliseconds.date(introduced))
+        }
+
+        /// scheduler: the one in force after `applied` changes.
+        var scheduler: any CardScheduler { applied == 0 ? base : timeline.schedulers[applied - 1] }
+
+        /// stateBefore: the card's state when a review at `time` came (changes up to it applied).
+        mutating func stateBefore(_ time: Int64) -> Int {
+            applyChanges(through: time)
+            return memory.state.rawValue
+        }
+
+        /// review: one answer, scheduled with the weights in force at its time; fuzz from its id.
+        mutating func review(rating: Rating, time: Int64, uid: String) {
+            applyChanges(through: time)
+            let date = Milliseconds.date(time)
+            memory = scheduler.review(memory, rating: rating, at: max(date, memory.lastReview ?? date), fuzzSeed: ReviewID.fuzzSeed(uid))
+            reviews.append((rating, time, uid))
+        }
+
+        /// finished: the card after every change, including those after its last review.
+        mutating func finished() -> FSRSCard {
+            applyChanges(through: .max)
+            return memory
+        }
+
+        /// applyChanges: applies the changes made up to `time`: the card's history replayed with
+        /// the new weights gives its memory; its due date stays unless the change rescheduled.
+        private mutating func applyChanges(through time: Int64) {
+            while applied < timeline.changes.count, timeline.changes[applied].time <= time {
+                let change = timeline.changes[applied]
+                let scheduler = timeline.schedulers[applied]
+                applied += 1
+                guard !reviews.isEmpty else { continue }
+                var again = FSRSCard(due: Milliseconds.date(introduced))
+                for review in reviews {
+                    let date = Milliseconds.date(review.time)
+                    again = scheduler.review(again, rating: review.rating, at: max(date, again.lastReview ?? date),
+                                             fuzzSeed: ReviewID.fuzzSeed(review.uid))
+                }
+                if !change.rescheduled {
+                    let last = applied == timeline.changes.count
+                    again.due = last ? storedDue.map(Milliseconds.date) ?? memory.due : memory.due
+                }
+                memory = again
+            }
+        }
     }
 
     /// stored: a replayed card as its row.

@@ -123,8 +123,12 @@ public enum SyncService {
                 report.received += incoming.count
                 contributors.formUnion(incoming.map(\.machine))
                 report.machines = contributors.subtracting([machine]).count
-                let scheduler = SchedulerFactory.scheduler(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention)
-                report.rescheduled = try SyncReplay.replay(db, learner: learner, scheduler: scheduler)
+                // Weight changes (kuchi optimize) from every machine, applied at their place in the replay.
+                outcome.records += try SyncParameters.merge(db, learner: learner, machine: machine, folder: merge)
+                let retention = outcome.profile.settings.desiredRetention
+                let timeline = try ParameterTimeline.load(db, learner: learner, desiredRetention: retention)
+                report.rescheduled = try SyncReplay.replay(db, learner: learner, scheduler: SchedulerFactory.scheduler(weights: nil, desiredRetention: retention),
+                                                           timeline: timeline)
                 // What this machine sends: its reviews and undos the folder does not hold yet.
                 let unsent = localReviews.filter { merge.reviews[$0.uid] == nil && merge.undos[$0.uid] == nil }
                 let undos = try LearnerDatabase.syncUndos(db, learner: learner).filter { merge.reviews[$0] != nil && merge.undos[$0] == nil }

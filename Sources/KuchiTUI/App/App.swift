@@ -102,6 +102,8 @@ final class App {
     /// idleMilliseconds: how long the input loop may sleep: while Welcome is up, until the next
     /// minute (its counts refresh each minute and at the day's rollover); otherwise forever.
     private var idleMilliseconds: Int32 {
+        // A fit in Settings draws its progress: the loop wakes ten times a second meanwhile.
+        if state.optimizeJob.isRunning { return 100 }
         // While a sync runs, its wake-up could land just before the read starts waiting: the
         // read then gives up after a while on its own, so the result is never left lying.
         let syncing: Int32 = sync?.running == true ? 2000 : -1
@@ -119,6 +121,7 @@ final class App {
         let synced = sync?.update(route: state.route)
         if let synced { take(synced) }
         if settingsArrived, !session.isInProgress { takeArrivedSettings() }
+        settleOptimize()
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
         if state.route != .decks { deckChoicesCache = nil }
         let generation = session.quizGeneration

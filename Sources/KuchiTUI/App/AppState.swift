@@ -77,8 +77,8 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, levels, syncFolder, deck,
-         categories, forget
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, levels, optimize, syncFolder,
+         deck, categories, forget
 }
 
 /// CongratulationsButton: the buttons at the end of a session, in order.
@@ -131,6 +131,13 @@ final class AppState {
     var confirmingForget = false
     /// syncFolderDraft: the Sync folder being typed in Settings; nil while not editing.
     var syncFolderDraft: String?
+    /// optimizeProgress: Settings' *Optimize my scheduler*: running, or its last verdict.
+    var optimizeProgress = OptimizeProgress.idle
+    /// parametersSummary: which scheduler parameters are in use ("Defaults", "Your own,
+    /// fitted …"); nil until read (App.settle reads it on Settings).
+    var parametersSummary: String?
+    /// optimizeJob: the fit running off the input loop.
+    @ObservationIgnored let optimizeJob = SchedulerOptimizeJob()
 
     init(route: Route) {
         self.route = route

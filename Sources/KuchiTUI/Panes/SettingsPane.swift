@@ -73,8 +73,9 @@ struct SettingsPane: Pane {
         if let override = overrides.answerKind, state.settingsRow == .answerKind {
             note = "This run uses “\(override.title)” (--answer \(override.rawValue)); the setting applies from the next launch."
         }
+        if state.settingsRow == .optimize, case .finished(let verdict) = state.optimizeProgress { note = verdict }
         let noteRow = placement.top + 2 + placement.visible * placement.spacing
-        for (offset, line) in TextWrap.lines(note, width: width, maximumLines: 2).enumerated() where noteRow + offset < area.rows {
+        for (offset, line) in TextWrap.lines(note, width: width, maximumLines: 3).enumerated() where noteRow + offset < area.rows {
             screen.put(line, row: noteRow + offset, column: left, style: theme.dim)
         }
     }
@@ -95,6 +96,7 @@ struct SettingsPane: Pane {
         case .answerKind: "Answer by"
         case .teachNew: "Teach new words"
         case .syncFolder: "Sync folder"
+        case .optimize: "Optimize my scheduler"
         case .forget: "Forget me"
         }
     }
@@ -116,6 +118,8 @@ struct SettingsPane: Pane {
         case .teachNew: "On: a word met for the first time is shown with its reading and meaning before it is asked."
         case .syncFolder:
             "A folder Syncthing, Dropbox or git carries to your other machines: Kuchi syncs through it at start and after each session. Enter edits it."
+        case .optimize:
+            "Fits the scheduler to your own reviews (as Anki's Optimize); kept only if it predicts them better. Enter starts it."
         case .forget: "Deletes the saved profile and all its progress, and returns to Register (asks first)."
         }
     }
@@ -172,6 +176,15 @@ struct SettingsPane: Pane {
             }
             let end = screen.put(shown, row: line, column: column, style: theme.accent)
             screen.onClick(Rect(row: line, column: column, rows: 1, columns: end - column), SettingsScene.Action.select(.syncFolder))
+        case .optimize:
+            let text: String
+            if case .running(let percent) = state.optimizeProgress {
+                text = "Optimizing… \(percent) % (Esc cancels)"
+            } else {
+                text = (state.parametersSummary ?? "Defaults") + " …"
+            }
+            let end = screen.put(text.truncated(toWidth: max(width - 2, 4)), row: line, column: column, style: theme.accent)
+            screen.onClick(Rect(row: line, column: column, rows: 1, columns: end - column), SettingsScene.Action.select(.optimize))
         case .forget:
             let frame = screen.button("Forget me…", row: line, column: column, focused: focused, theme: theme)
             screen.onClick(frame, SettingsScene.Action.select(.forget))

@@ -18,6 +18,8 @@ struct SettingsScene: Scene {
         case back
         /// saveSyncFolder, cancelSyncFolder, deleteSyncFolderCharacter: editing the Sync folder.
         case saveSyncFolder, cancelSyncFolder, deleteSyncFolderCharacter
+        /// cancelOptimize: Esc while *Optimize my scheduler* runs.
+        case cancelOptimize
     }
 
     let state: AppState
@@ -45,7 +47,8 @@ struct SettingsScene: Scene {
         }
         if state.syncFolderDraft != nil { return syncFolderBindings }
         let row = state.settingsRow
-        let switchable = [.learning, .teachNew, .forget, .deck, .categories, .syncFolder].contains(row)
+        let switchable = [.learning, .teachNew, .forget, .deck, .categories, .syncFolder, .optimize].contains(row)
+        let optimizing = state.optimizeJob.isRunning
         return [
             Binding(triggers: [(.up, .moveUp), (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown)],
                     keys: "↑↓", helpKeys: "↑ ↓  k j", bar: "Move", help: "move between settings"),
@@ -54,13 +57,14 @@ struct SettingsScene: Scene {
                                (.right, .change(row, by: 1)), (.character("+"), .change(row, by: 1)),
                                (.character("="), .change(row, by: 1))],
                     keys: "←→", helpKeys: "← → - +", bar: "Change", help: "change the value (or click ◂ ▸)",
-                    when: ![.forget, .deck, .categories, .syncFolder].contains(row)),
+                    when: ![.forget, .deck, .categories, .syncFolder, .optimize].contains(row)),
             Binding([.space, .enter], .activateFocused, keys: "Space", helpKeys: "Space Enter",
-                    bar: row == .learning || row == .teachNew ? "Toggle" : (row == .forget ? "Press" : "Choose"),
+                    bar: row == .learning || row == .teachNew ? "Toggle" : (row == .forget || row == .optimize ? "Press" : "Choose"),
                     help: "toggle a switch, press a button, or choose the deck or categories (or click it)",
-                    when: switchable),
-            Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back", help: "back to Welcome",
-                    priority: .essential),
+                    when: switchable && !(optimizing && row == .optimize)),
+        ] + (optimizing ? optimizeBindings : []) + [
+            Binding(optimizing ? [.character("q")] : [.escape, .character("q")], .back, keys: "q", helpKeys: optimizing ? "q" : "q Esc",
+                    bar: "Back", help: "back to Welcome", priority: .essential),
         ]
     }
 
@@ -111,6 +115,7 @@ struct SettingsScene: Scene {
         case .keepProfile: state.confirmingForget = false
         case .back: state.go(.welcome)
         case .saveSyncFolder, .cancelSyncFolder, .deleteSyncFolderCharacter: editSyncFolder(action)
+        case .cancelOptimize: cancelOptimize()
         }
     }
 
@@ -140,7 +145,7 @@ struct SettingsScene: Scene {
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
         case .direction: user.studyDirection = Self.cycle(user.studyDirection, by: step)
         case .answerKind: user.answerKind = Self.cycle(user.answerKind, by: step)
-        case .forget, .deck, .categories, .syncFolder: break
+        case .forget, .deck, .categories, .syncFolder, .optimize: break
         }
     }
 
@@ -157,6 +162,7 @@ struct SettingsScene: Scene {
             state.set(\.categoryCursor, to: ListCursor(index: 0))
             state.go(.categories)
         case .syncFolder: state.syncFolderDraft = user.syncFolder
+        case .optimize: startOptimize()
         case .questions, .newWords, .retention, .rollover, .appearance, .cardColor, .direction, .answerKind, .levels: break
         }
     }
