@@ -43,6 +43,7 @@ public enum ProfileField: String, CaseIterable, Sendable {
     case studyDirection, answerKind
     case teachNewWords, levels
     case syncFolder
+    case audio
 
     /// path: the keys from the `profile` object down to the value.
     var path: [String] {

@@ -122,6 +122,12 @@ final class App {
         }
         if state.route == .welcome { session.refreshStatus(force: shownRoute != .welcome) }
         shownRoute = state.route
+        if let audio = state.audio {
+            audio.update()
+            let listening = state.route == .challenge && quiz.currentTest?.direction == .listening
+            if listening, case .failure(let problem) = audio.availability { audio.cannotListen(problem) }
+            audio.sayAutomatically(shownWord, mode: state.route == .challenge ? ChallengeScene.automaticMode(quiz, setting: user.audio) : user.audio)
+        }
     }
 
     /// handle: one event. A notice closes on any key or click, which then does its normal job

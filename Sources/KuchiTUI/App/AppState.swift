@@ -77,7 +77,7 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, levels, syncFolder, deck,
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, audio, levels, syncFolder, deck,
          categories, forget
 }
 
@@ -131,6 +131,8 @@ final class AppState {
     var confirmingForget = false
     /// syncFolderDraft: the Sync folder being typed in Settings; nil while not editing.
     var syncFolderDraft: String?
+    /// audio: the app's voice (`a` says the word); nil in tests that do not hear.
+    @ObservationIgnored var audio: AppAudio?
 
     init(route: Route) {
         self.route = route

@@ -18,7 +18,7 @@ struct KuchiCommand: ParsableCommand {
         abstract: "A Japanese vocabulary quiz for the terminal.",
         discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
-        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self, ImportDeck.self, StatsCommand.self, SyncCommand.self]
+        subcommands: [CheckDeck.self, Decks.self, DueCommand.self, ExportCommand.self, ImportDeck.self, StatsCommand.self, SyncCommand.self, SayCommand.self]
     )
 
     @Option(help: ArgumentHelp("Play another deck: a name from `kuchi decks`, or a file in the bundled deck's JSON format.",
@@ -30,7 +30,7 @@ struct KuchiCommand: ParsableCommand {
                                valueName: "n"))
     var questions: Int?
 
-    @Option(help: ArgumentHelp("Which way words are asked: jp-en, en-jp, reading (kanji → kana) or mixed (this run only).",
+    @Option(help: ArgumentHelp("Which way words are asked: jp-en, en-jp, reading (kanji → kana), listen (the word is said, not shown) or mixed (this run only).",
                                valueName: "direction"))
     var direction: QuizDirection?
 

@@ -32,7 +32,20 @@ struct CardPane: Pane {
             }
         } else {
             screen.putCentered(QuestionPane.large(challenge.question, width: inner.columns - 2), row: middle, in: inner, style: theme.card)
-            screen.putCentered(reading, row: middle + 2, in: inner, style: theme.card)
+            if let pitch = PitchLine(challenge: challenge) {
+                // The pitch line takes the row between the word and the reading (or is written
+                // as text in the reading line without colour).
+                let graphic = theme.card != Theme.monochrome.card
+                let line = graphic ? pitch.kana + "   · " + challenge.pronunciation : pitch.plain + " · " + challenge.pronunciation
+                let fitted = line.truncated(toWidth: inner.columns - 2)
+                screen.putCentered(fitted, row: middle + 2, in: inner, style: theme.card)
+                if graphic {
+                    let start = inner.column + (inner.columns - fitted.displayWidth) / 2
+                    screen.put(pitch.marks, row: middle + 1, column: start, style: theme.card, clip: inner)
+                }
+            } else {
+                screen.putCentered(reading, row: middle + 2, in: inner, style: theme.card)
+            }
         }
     }
 }
