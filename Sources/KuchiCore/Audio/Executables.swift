@@ -13,26 +13,21 @@ enum Executables {
         return nil
     }
 
-    /// run: runs `program` with `arguments`, writes `input` to its standard input, waits, and
-    /// returns its exit status and the start of its standard error. Standard output is discarded
-    /// (a player's or the engine's chatter must never reach the terminal Kuchi draws on).
-    static func run(_ program: String, arguments: [String], input: String? = nil) -> (status: Int32, error: String) {
+    /// run: runs `program` with `arguments` (standard input empty), waits, and returns its exit
+    /// status and the start of its standard error. Standard output is discarded (a player's or
+    /// the engine's chatter must never reach the terminal Kuchi draws on).
+    static func run(_ program: String, arguments: [String]) -> (status: Int32, error: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
             return (127, "\(program) could not be started")
-        }
-        if let input {
-            try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
         }
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -82,8 +82,15 @@ public struct SpeechEngine: Sendable, Equatable {
         let folder = output.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(output.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        let result = Executables.run(program, arguments: ["-x", dictionary, "-m", voice, "-ow", temporary.path], input: kana + "\n")
+        // The text goes in a file, not a pipe: an engine that exits without reading it must not
+        // leave Kuchi writing into a closed pipe (SIGPIPE would end the app).
+        let text = temporary.appendingPathExtension("txt")
+        defer {
+            try? FileManager.default.removeItem(at: temporary)
+            try? FileManager.default.removeItem(at: text)
+        }
+        guard (try? Data((kana + "\n").utf8).write(to: text)) != nil else { throw .failed("could not write in \(folder.path)") }
+        let result = Executables.run(program, arguments: ["-x", dictionary, "-m", voice, "-ow", temporary.path, text.path])
         guard result.status == 0, let size = try? FileManager.default.attributesOfItem(atPath: temporary.path)[.size] as? Int, size > 44 else {
             let reason = result.error.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status)"
             throw .failed("open_jtalk could not say \(kana) (\(reason.prefix(80)))")
