@@ -15,3 +15,28 @@ public struct ExampleSentence: Hashable, Sendable, Codable {
         self.id = id
     }
 }
+
+/// WordNotesJSON: the notes of one entry as JSON shows them — `accent` (the mora after which
+/// the pitch falls, 0 for flat; null when unknown) and `sentences` (`[{"ja", "en", "id"}]`) —
+/// for any command that prints an entry as JSON (`kuchi word --json`) to encode beside it.
+public struct WordNotesJSON: Encodable, Equatable, Sendable {
+    public let accent: Int?
+    public let sentences: [ExampleSentence]
+
+    /// init: the notes of `challenge` (from the bundled notes; none for an unknown word).
+    public init(_ challenge: Challenge) {
+        accent = challenge.accent?.accent
+        sentences = challenge.sentences
+    }
+
+    /// encode: `accent` is written as null when unknown (a key that is always there).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(accent, forKey: .accent)
+        try container.encode(sentences, forKey: .sentences)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case accent, sentences
+    }
+}

@@ -28,6 +28,10 @@ struct SayCommand: ParsableCommand {
             completion: .directory)
     var dataDir: String?
 
+    /// root: the parsed `kuchi` options (ArgumentParser gives `--data-dir` to the root when both
+    /// declare it, so the root's value counts too).
+    @ParentCommand var root: KuchiCommand
+
     /// kana: what is said for `word`: a deck word's reading, or the word itself.
     static func kana(for word: String, deck: Deck?) -> String {
         let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -45,8 +49,8 @@ struct SayCommand: ParsableCommand {
             StandardError.write("kuchi: say needs a word")
             return 2
         }
-        let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
-        let kana = Self.kana(for: word, deck: try? Deck.bundled())
+        let dataDirectory = (dataDir ?? root.dataDir).map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        let kana = Self.kana(for: word, deck: try? Deck.bundled(cache: DeckCache(dataDirectory: dataDirectory)))
         do throws(SpeechProblem) {
             let speaker = try Speaker.find(dataDirectory: dataDirectory, environment: environment).get()
             let wav = try speaker.wav(for: kana)

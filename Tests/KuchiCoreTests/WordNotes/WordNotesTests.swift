@@ -93,3 +93,19 @@ struct WordNotesTests {
         #expect(WordNotes.empty.accent(for: made) == nil)
     }
 }
+
+/// WordNotesJSONTests: the keys a command printing an entry as JSON encodes beside it.
+@Suite("Word notes as JSON: accent and sentences")
+struct WordNotesJSONTests {
+    @Test("`accent` and `sentences: [{ja, en, id}]`; accent null for an unknown word")
+    func keys() throws {
+        let cat = try WordNotesTests.entry("猫")
+        let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(WordNotesJSON(cat))) as? [String: Any])
+        #expect(object["accent"] as? Int == 1)
+        let sentences = try #require(object["sentences"] as? [[String: Any]])
+        #expect(!sentences.isEmpty && sentences.allSatisfy { $0["ja"] is String && $0["en"] is String && $0["id"] is Int })
+        let unknown = Challenge(question: "宇宙船", reading: "うちゅうせん", pronunciation: "uchūsen", answer: "spaceship")
+        let empty = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(WordNotesJSON(unknown))) as? [String: Any])
+        #expect(empty["accent"] is NSNull && (empty["sentences"] as? [Any])?.isEmpty == true)
+    }
+}
