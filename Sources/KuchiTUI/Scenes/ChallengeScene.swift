@@ -72,7 +72,7 @@ struct ChallengeScene: Scene {
                     when: choosing && !feedback && state.choiceCursor.index != nil),
             Binding([.space], .toggleChoices, keys: "Space", bar: "Choices",
                     help: "show or hide the choices (or click the question)", when: quiz.currentTest != nil),
-            Binding([.character("h")], .toggleHint, keys: "h", bar: "Reading",
+            Binding([.character("h")], .toggleHint, keys: "h", bar: quiz.currentTest?.direction == .listening ? "Romaji" : "Reading",
                     help: "show or hide the reading and romaji", when: quiz.currentTest != nil, priority: .optional),
             sayBinding([.character("a"), .function(7)], keys: "a", helpKeys: "a F7"),
             // Shown while a word is up (not only once there is an answer to undo), so the bar does
