@@ -38,7 +38,7 @@ struct PitchAndAudioTests {
         let word = try #require(pilot.quiz.currentTest?.challenge)
         let accent = try #require(word.accent)
         let kana = word.reading ?? word.question
-        #expect(pilot.contains("\(kana)   · \(word.pronunciation)"))
+        #expect(pilot.contains("\(kana) · \(word.pronunciation)"))
         let expected = try #require(PitchLine(kana: kana, accent: accent)).marks
         #expect(Self.marksAbove(kana, in: pilot) == expected)
         if let sentence = word.sentences.first {
@@ -86,7 +86,7 @@ struct PitchAndAudioTests {
         let pilot = Pilot(rows: 30, columns: 100, deck: TestDecks.small, route: .learn)
         let word = try #require(pilot.session.flashCards.current)
         let line = try #require(PitchLine(challenge: word))
-        #expect(Self.marksAbove(line.kana + "   · ", in: pilot)?.hasPrefix(line.marks) == true)
+        #expect(Self.marksAbove(line.kana + " · ", in: pilot)?.hasPrefix(line.marks) == true)
     }
 
     @Test("`a` without Open JTalk: one notice naming what to install; the quiz goes on; a second `a` says nothing more")

@@ -35,14 +35,8 @@ struct CardPane: Pane {
             if let pitch = PitchLine(challenge: challenge) {
                 // The pitch line takes the row between the word and the reading (or is written
                 // as text in the reading line without colour).
-                let graphic = theme.card != Theme.monochrome.card
-                let line = graphic ? pitch.kana + "   · " + challenge.pronunciation : pitch.plain + " · " + challenge.pronunciation
-                let fitted = line.truncated(toWidth: inner.columns - 2)
-                screen.putCentered(fitted, row: middle + 2, in: inner, style: theme.card)
-                if graphic {
-                    let start = inner.column + (inner.columns - fitted.displayWidth) / 2
-                    screen.put(pitch.marks, row: middle + 1, column: start, style: theme.card, clip: inner)
-                }
+                pitch.draw(into: &screen, row: middle + 1, in: inner, graphic: theme.card != Theme.monochrome.card,
+                           romaji: challenge.pronunciation, style: theme.card, markStyle: theme.card)
             } else {
                 screen.putCentered(reading, row: middle + 2, in: inner, style: theme.card)
             }

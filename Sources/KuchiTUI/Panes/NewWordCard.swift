@@ -17,11 +17,9 @@ struct NewWordCard {
     var lines: [(text: String, role: Role)] {
         var lines: [(String, Role)] = [("New word", .label), (challenge.question, .word)]
         let pitch = PitchLine(challenge: challenge)
-        if let pitch, graphicPitch {
-            lines.append((pitch.marks, .pitch))
-            lines.append((pitch.kana + "   · " + challenge.pronunciation, .reading))
-        } else if let pitch {
-            lines.append((pitch.plain + " · " + challenge.pronunciation, .reading))
+        if let pitch {
+            if graphicPitch { lines.append((pitch.marks, .pitch)) }
+            lines.append((pitch.text(romaji: challenge.pronunciation, graphic: graphicPitch), .reading))
         } else {
             let reading = [challenge.reading, challenge.pronunciation].compactMap { $0 }.joined(separator: " · ")
             if !reading.isEmpty { lines.append((reading, .reading)) }

@@ -53,21 +53,22 @@ struct PitchLine: Equatable {
         return text + " [\(accent.accent)]"
     }
 
-    /// width: the columns the drawn form takes (the kana and the particle's slot).
-    var width: Int { kana.displayWidth + 2 }
+    /// text: the line under the marks — the kana and the romaji, "ねこ · neko" (the reading
+    /// line Kuchi has always shown; the particle's slot lies over " ·") — or, as text, the plain
+    /// form and the romaji, "ね＼こ [1] · neko".
+    func text(romaji: String, graphic: Bool) -> String {
+        (graphic ? kana : plain) + " · " + romaji
+    }
 
-    /// draw: the pitch line centred in `rect` at `row` (marks) and `row + 1` (kana), or the
-    /// text form on `row + 1` alone when `graphic` is false or there is no row above. Returns
-    /// the rows used (1 or 2).
+    /// draw: the reading line centred in `rect` on `row + 1` with the marks over its kana on
+    /// `row`, or the text form on `row + 1` alone when `graphic` is false. Returns the rows used.
     @discardableResult
-    func draw(into screen: inout Screen, row: Int, in rect: Rect, graphic: Bool, style: Style, markStyle: Style) -> Int {
-        guard graphic, row >= rect.row, width <= rect.columns else {
-            screen.putCentered(plain.truncated(toWidth: max(rect.columns - 2, 1)), row: row + 1, in: rect, style: style)
-            return 1
-        }
-        let column = rect.column + max(0, (rect.columns - width) / 2)
+    func draw(into screen: inout Screen, row: Int, in rect: Rect, graphic: Bool, romaji: String, style: Style, markStyle: Style) -> Int {
+        let line = text(romaji: romaji, graphic: graphic).truncated(toWidth: max(rect.columns - 2, 1))
+        screen.putCentered(line, row: row + 1, in: rect, style: style)
+        guard graphic, row >= rect.row, line.hasPrefix(kana) else { return 1 }
+        let column = rect.column + (rect.columns - line.displayWidth) / 2
         screen.put(marks, row: row, column: column, style: markStyle, clip: rect)
-        screen.put(kana, row: row + 1, column: column, style: style, clip: rect)
         return 2
     }
 }

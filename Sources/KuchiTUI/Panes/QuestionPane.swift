@@ -116,7 +116,7 @@ struct QuestionPane: Pane {
         }
         if showsPitch, let pitch {
             pitch.draw(into: &screen, row: inner.row + contentRows + pitchRows - 2, in: inner, graphic: theme.drawsPitchGraphically,
-                       style: theme.accent, markStyle: theme.accent)
+                       romaji: quiz.feedback?.challenge?.pronunciation ?? "", style: theme.accent, markStyle: theme.accent)
         }
         let feedbackTop = inner.row + contentRows + (showsPitch ? pitchRows : 0)
         for (offset, line) in feedback.prefix(feedbackRows - (showsPitch ? pitchRows : 0)).enumerated() {
