@@ -68,7 +68,8 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            resources: [.copy("../../Resources/challenges.json")]
+            resources: [.copy("../../Resources/challenges.json"), .copy("../../Resources/accents.json"),
+                        .copy("../../Resources/sentences.json"), .copy("../../Resources/voice")]
         ),
         .executableTarget(
             name: "KuchiTUI",

@@ -81,6 +81,7 @@ enum Launch {
         let session = LearnerSession(user: user, bundled: bundled, library: library, database: database, overrides: overrides,
                                      seed: seed, clock: Date.init)
         let state = AppState(route: route)
+        state.audio = AppAudio(dataDirectory: dataDirectory, environment: environment)
         let terminal: NcursesTerminal
         do throws(NcursesTerminal.StartError) {
             terminal = try NcursesTerminal(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
@@ -160,6 +161,7 @@ func main() -> Int32 {
     case let importing as ImportDeck: return importing.execute()
     case let sync as SyncCommand: return sync.execute()
     case let optimize as OptimizeCommand: return optimize.execute()
+    case let say as SayCommand: return say.execute()
     case let config as ConfigCommand: return config.execute()
     case let forget as ForgetCommand: return forget.execute()
     case let options as KuchiCommand: return Launch.run(LaunchOptions(options))

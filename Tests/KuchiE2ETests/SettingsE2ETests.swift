@@ -28,7 +28,7 @@ struct SettingsE2ETests {
         let unknown = try machine.kuchi(["config", "colour", "red"], at: now)
         #expect(unknown.status == 2 && unknown.standardError.contains("card-color"))
         let direction = try machine.kuchi(["config", "direction", "sideways"], at: now)
-        #expect(direction.status == 2 && direction.standardError.contains("jp-en, en-jp, reading, mixed"))
+        #expect(direction.status == 2 && direction.standardError.contains("jp-en, en-jp, reading, listen, mixed"))
         #expect(try machine.kuchi(["config", "sync-dir", "~/shared"], at: now).status == 0)
         #expect(try machine.kuchi(["config", "sync-dir"], at: now).standardOutput == machine.home.url.path + "/shared\n"
                 || (try machine.kuchi(["config", "sync-dir"], at: now)).standardOutput.hasSuffix("/shared\n"))

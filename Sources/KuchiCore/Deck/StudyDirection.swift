@@ -9,4 +9,7 @@ public enum StudyDirection: String, Sendable, Codable, CaseIterable {
     case englishToJapanese = "en-jp"
     /// reading: a word written with kanji is shown; the learner gives its reading in kana.
     case reading = "reading"
+    /// listening: the word is said, not shown; the learner gives its English meaning (issue 31).
+    /// Last, so the earlier directions keep their index in the card keys.
+    case listening = "listen"
 }

@@ -43,6 +43,7 @@ public enum ProfileField: String, CaseIterable, Sendable {
     case studyDirection, answerKind
     case teachNewWords, levels
     case syncFolder
+    case audio
 
     /// local: what the profile file keeps — this machine's part of the learner: the name it
     /// lists them by, when they last played here, and the folder this machine syncs through.

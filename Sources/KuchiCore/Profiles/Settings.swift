@@ -63,6 +63,8 @@ public struct Settings: Hashable, Sendable, Codable {
     /// syncFolder: the folder `kuchi sync` shares with the learner's other machines; empty is
     /// none. It names a path on this machine, so it never travels itself.
     public var syncFolder: String
+    /// audio: when words are said (off, on request with `a`, or automatically); issue 31.
+    public var audio: AudioMode
 
     public init(numberOfQuestions: Int = Settings.defaultQuestions, appearance: Appearance = .terminal,
                 learningEnabled: Bool = true, cardColor: CardColor = .blue,
@@ -70,7 +72,7 @@ public struct Settings: Hashable, Sendable, Codable {
                 desiredRetention: Double = Settings.defaultDesiredRetention,
                 dayRolloverHour: Int = Settings.defaultDayRolloverHour, deck: String = "", categories: [String] = [],
                 studyDirection: QuizDirection = .japaneseToEnglish, answerKind: AnswerKind = .choose,
-                teachNewWords: Bool = true, levels: [Int] = [], syncFolder: String = "") {
+                teachNewWords: Bool = true, levels: [Int] = [], syncFolder: String = "", audio: AudioMode = .onRequest) {
         self.numberOfQuestions = Settings.clampQuestions(numberOfQuestions)
         self.appearance = appearance
         self.learningEnabled = learningEnabled
@@ -85,6 +87,7 @@ public struct Settings: Hashable, Sendable, Codable {
         self.teachNewWords = teachNewWords
         self.levels = levels
         self.syncFolder = syncFolder
+        self.audio = audio
     }
 
     /// clampQuestions: keeps a question count inside `questionRange`.
@@ -115,6 +118,7 @@ public struct Settings: Hashable, Sendable, Codable {
         case studyDirection, answerKind
         case teachNewWords, levels
         case syncFolder
+        case audio
     }
 
     public init(from decoder: any Decoder) throws {
@@ -137,6 +141,7 @@ public struct Settings: Hashable, Sendable, Codable {
                   answerKind: value(AnswerKind.self, .answerKind) ?? defaults.answerKind,
                   teachNewWords: value(Bool.self, .teachNewWords) ?? defaults.teachNewWords,
                   levels: value([Int].self, .levels) ?? defaults.levels,
-                  syncFolder: value(String.self, .syncFolder) ?? defaults.syncFolder)
+                  syncFolder: value(String.self, .syncFolder) ?? defaults.syncFolder,
+                  audio: value(AudioMode.self, .audio) ?? defaults.audio)
     }
 }

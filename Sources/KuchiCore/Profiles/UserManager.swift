@@ -76,6 +76,10 @@ public final class UserManager {
     public var syncFolder = "" {
         didSet { settingChanged(\.syncFolder, .syncFolder, oldValue, syncFolder) }
     }
+    /// audio: when words are said: off, on request (`a`), or automatically (issue 31).
+    public var audio = AudioMode.onRequest {
+        didSet { settingChanged(\.audio, .audio, oldValue, audio) }
+    }
 
     /// teachNewWords: a word met for the first time is taught (a New word card) before it is asked.
     public var teachNewWords = true {
@@ -114,7 +118,7 @@ public final class UserManager {
                  newWordsPerDay: newWordsPerDay, desiredRetention: desiredRetention, dayRolloverHour: dayRolloverHour,
                  deck: deck, categories: categories,
                  studyDirection: studyDirection, answerKind: answerKind, teachNewWords: teachNewWords, levels: levels,
-                 syncFolder: syncFolder)
+                 syncFolder: syncFolder, audio: audio)
     }
 
     /// isValidName: at least 3 display columns and at most 32 user-perceived characters after
@@ -285,6 +289,7 @@ public final class UserManager {
         if teachNewWords != settings.teachNewWords { teachNewWords = settings.teachNewWords }
         if levels != settings.levels { levels = settings.levels }
         if syncFolder != settings.syncFolder { syncFolder = settings.syncFolder }
+        if audio != settings.audio { audio = settings.audio }
     }
 
     /// settingChanged: clamps, then saves that one field when the value really changed.

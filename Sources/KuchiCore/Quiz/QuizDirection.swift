@@ -9,6 +9,8 @@ public enum QuizDirection: String, Sendable, Codable, CaseIterable {
     case englishToJapanese = "en-jp"
     /// reading: a word written with kanji is shown; the learner gives its reading.
     case reading = "reading"
+    /// listen: the word is said (Open JTalk), not shown; the learner gives its meaning.
+    case listen = "listen"
     /// mixed: every direction, picked per word among those that apply.
     case mixed = "mixed"
 
@@ -18,6 +20,7 @@ public enum QuizDirection: String, Sendable, Codable, CaseIterable {
         case .japaneseToEnglish: "Japanese → English"
         case .englishToJapanese: "English → Japanese"
         case .reading: "Reading (kanji → kana)"
+        case .listen: "Listening (hear → meaning)"
         case .mixed: "Mixed"
         }
     }
@@ -28,7 +31,9 @@ public enum QuizDirection: String, Sendable, Codable, CaseIterable {
         case .japaneseToEnglish: [.japaneseToEnglish]
         case .englishToJapanese: [.englishToJapanese]
         case .reading: [.reading]
-        case .mixed: StudyDirection.allCases
+        case .listen: [.listening]
+        // Listening needs audio, so mixed asks the three that are read.
+        case .mixed: [.japaneseToEnglish, .englishToJapanese, .reading]
         }
     }
 
@@ -75,7 +80,7 @@ extension StudyDirection {
     /// its meaning, its written form, or its reading.
     public func choice(for challenge: Challenge) -> String {
         switch self {
-        case .japaneseToEnglish: challenge.answer
+        case .japaneseToEnglish, .listening: challenge.answer
         case .englishToJapanese: challenge.question
         case .reading: challenge.reading ?? challenge.question
         }

@@ -54,7 +54,7 @@ public struct RecallJudge: Sendable {
     /// `direction`; `also` is the word's other accepted meanings.
     public func judge(_ submission: String, for challenge: Challenge, direction: StudyDirection, also: [String] = []) -> RecallVerdict {
         switch direction {
-        case .japaneseToEnglish:
+        case .japaneseToEnglish, .listening:
             switch english.judge(submission, for: challenge, also: also) {
             case .exact: .right
             case let .almost(expected): .almost(expected: expected)
@@ -88,7 +88,7 @@ extension TypedAnswer.Mode {
     /// romaji-to-kana for the two that are answered in Japanese.
     public init(direction: StudyDirection) {
         switch direction {
-        case .japaneseToEnglish: self = .english
+        case .japaneseToEnglish, .listening: self = .english
         case .englishToJapanese, .reading: self = .japanese
         }
     }

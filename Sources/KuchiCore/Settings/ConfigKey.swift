@@ -18,6 +18,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case syncDir = "sync-dir"
     case appearance
     case cardColor = "card-color"
+    case audio
 
     /// field: the profile field the key sets.
     public var field: ProfileField {
@@ -36,6 +37,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .syncDir: .syncFolder
         case .appearance: .appearance
         case .cardColor: .cardColor
+        case .audio: .audio
         }
     }
 
@@ -55,6 +57,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .syncDir: "a folder path, or \"\" for none"
         case .appearance: Appearance.allCases.map(\.rawValue).joined(separator: ", ")
         case .cardColor: CardColor.allCases.map(\.rawValue).joined(separator: ", ")
+        case .audio: AudioMode.allCases.map(\.rawValue).joined(separator: ", ")
         }
     }
 
@@ -75,6 +78,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .syncDir: settings.syncFolder
         case .appearance: settings.appearance.rawValue
         case .cardColor: settings.cardColor.rawValue
+        case .audio: settings.audio.rawValue
         }
     }
 
@@ -149,6 +153,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .cardColor:
             guard let value = CardColor(rawValue: trimmed) else { return nil }
             result.cardColor = value
+        case .audio:
+            guard let value = AudioMode(rawValue: trimmed) else { return nil }
+            result.audio = value
         }
         return result
     }

@@ -26,17 +26,29 @@ extension App {
             + (levels.isEmpty ? "" : " · " + SettingsScene.levelTitle(levels))
     }
 
+    /// shownWord: the word on screen that Audio › Automatic says: on the challenge screen the
+    /// one `a` would say, in Learn the card on top; none elsewhere.
+    var shownWord: Challenge? {
+        switch state.route {
+        case .challenge: ChallengeScene.spokenWord(quiz)
+        case .learn: session.flashCards.current
+        default: nil
+        }
+    }
+
     /// notice: the problem to show (the session gathers every model's).
     var notice: String? {
-        session.notice ?? sync?.notice
+        session.notice ?? sync?.notice ?? state.audio?.notice
     }
 
     /// clearNotice: the learner has read it.
     func clearNotice() {
         if session.notice != nil {
             session.clearNotice()
-        } else {
+        } else if sync?.notice != nil {
             sync?.clearNotice()
+        } else {
+            state.audio?.clearNotice()
         }
     }
 }

@@ -133,6 +133,12 @@ final class App {
         }
         if state.route == .welcome { session.refreshStatus(force: shownRoute != .welcome || synced != nil) }
         shownRoute = state.route
+        if let audio = state.audio {
+            audio.update()
+            let listening = state.route == .challenge && quiz.currentTest?.direction == .listening
+            if listening, case .failure(let problem) = audio.availability { audio.cannotListen(problem) }
+            audio.sayAutomatically(shownWord, mode: state.route == .challenge ? ChallengeScene.automaticMode(quiz, setting: user.audio) : user.audio)
+        }
     }
 
     /// take: what a finished sync changed, at once: a learner forgotten on every machine is

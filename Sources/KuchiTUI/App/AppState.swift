@@ -77,8 +77,8 @@ struct ListCursor: Equatable, Sendable {
 
 /// SettingsRow: the rows of Settings, in order.
 enum SettingsRow: CaseIterable, Equatable, Hashable, Sendable {
-    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, levels, optimize, syncFolder,
-         deck, categories, forget
+    case questions, appearance, learning, cardColor, newWords, retention, rollover, direction, answerKind, teachNew, audio, levels, optimize,
+         syncFolder, deck, categories, forget
 }
 
 /// CongratulationsButton: the buttons at the end of a session, in order.
@@ -138,6 +138,8 @@ final class AppState {
     var parametersSummary: String?
     /// optimizeJob: the fit running off the input loop.
     @ObservationIgnored let optimizeJob = SchedulerOptimizeJob()
+    /// audio: the app's voice (`a` says the word); nil in tests that do not hear.
+    @ObservationIgnored var audio: AppAudio?
 
     init(route: Route) {
         self.route = route

@@ -19,7 +19,7 @@ struct KuchiCommand: ParsableCommand {
         discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
         subcommands: [CheckDeck.self, ConfigCommand.self, Decks.self, DueCommand.self, ExportCommand.self, ForgetCommand.self, ImportDeck.self,
-                      OptimizeCommand.self, StatsCommand.self, SyncCommand.self]
+                      OptimizeCommand.self, SayCommand.self, StatsCommand.self, SyncCommand.self]
     )
 
     @Option(help: ArgumentHelp("Play another deck: a name from `kuchi decks`, or a file in the bundled deck's JSON format.",
@@ -31,7 +31,7 @@ struct KuchiCommand: ParsableCommand {
                                valueName: "n"))
     var questions: Int?
 
-    @Option(help: ArgumentHelp("Which way words are asked: jp-en, en-jp, reading (kanji → kana) or mixed (this run only).",
+    @Option(help: ArgumentHelp("Which way words are asked: jp-en, en-jp, reading (kanji → kana), listen (the word is said, not shown) or mixed (this run only).",
                                valueName: "direction"))
     var direction: QuizDirection?
 

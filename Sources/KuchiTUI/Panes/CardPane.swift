@@ -32,7 +32,14 @@ struct CardPane: Pane {
             }
         } else {
             screen.putCentered(QuestionPane.large(challenge.question, width: inner.columns - 2), row: middle, in: inner, style: theme.card)
-            screen.putCentered(reading, row: middle + 2, in: inner, style: theme.card)
+            if let pitch = PitchLine(challenge: challenge) {
+                // The pitch line takes the row between the word and the reading (or is written
+                // as text in the reading line without colour).
+                pitch.draw(into: &screen, row: middle + 1, in: inner, graphic: theme.card != Theme.monochrome.card,
+                           romaji: challenge.pronunciation, style: theme.card, markStyle: theme.card)
+            } else {
+                screen.putCentered(reading, row: middle + 2, in: inner, style: theme.card)
+            }
         }
     }
 }

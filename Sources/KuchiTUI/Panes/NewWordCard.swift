@@ -1,28 +1,42 @@
 import KuchiCore
 
 /// NewWordCard: a word met for the first time, taught before it is asked — the word, its
-/// reading and romaji, its meaning and category — drawn in the question pane's place.
+/// reading with its pitch line and romaji, its meaning and category, and an example sentence —
+/// drawn in the question pane's place.
 ///
 /// Not graded: Enter goes on to the question, and the first answer after it is the word's
 /// first review.
 @MainActor
 struct NewWordCard {
     let challenge: Challenge
+    /// graphicPitch: the pitch line is drawn as marks over the kana (else written as text).
+    var graphicPitch = true
 
-    /// lines: what the card says, top to bottom, with the role of each line.
+    /// lines: what the card says, top to bottom, with the role of each line. With a known
+    /// accent the reading line starts with the kana and a `.pitch` line of marks comes above it.
     var lines: [(text: String, role: Role)] {
         var lines: [(String, Role)] = [("New word", .label), (challenge.question, .word)]
-        let reading = [challenge.reading, challenge.pronunciation].compactMap { $0 }.joined(separator: " · ")
-        if !reading.isEmpty { lines.append((reading, .reading)) }
+        let pitch = PitchLine(challenge: challenge)
+        if let pitch {
+            if graphicPitch { lines.append((pitch.marks, .pitch)) }
+            lines.append((pitch.text(romaji: challenge.pronunciation, graphic: graphicPitch), .reading))
+        } else {
+            let reading = [challenge.reading, challenge.pronunciation].compactMap { $0 }.joined(separator: " · ")
+            if !reading.isEmpty { lines.append((reading, .reading)) }
+        }
         lines.append(("“\(challenge.answer)”", .meaning))
         if !challenge.also.isEmpty { lines.append(("also: " + challenge.also.joined(separator: ", "), .detail)) }
+        if let sentence = challenge.sentences.first {
+            lines.append((sentence.ja, .sentence))
+            lines.append((sentence.en, .translation))
+        }
         lines.append(("Enter: go on to the question", .detail))
         return lines
     }
 
     /// Role: how a line is styled.
     enum Role {
-        case label, word, reading, meaning, detail
+        case label, word, pitch, reading, meaning, detail, sentence, translation
     }
 
     /// draw: the card inside a box titled with the word's category, centred in the pane.
@@ -32,21 +46,32 @@ struct NewWordCard {
         let inner = area.inset(by: 1)
         guard inner.rows > 0, inner.columns > 2 else { return }
         var shown = lines
-        // A short pane keeps the word, its reading and meaning and drops the rest first.
-        while shown.count > inner.rows, let index = shown.lastIndex(where: { $0.role == .detail || $0.role == .label }) {
-            shown.remove(at: index)
+        // A short pane keeps the word, its reading and meaning and drops the rest first: the
+        // hints and labels, then the sentence, then the pitch marks.
+        for dropped in [[Role.detail, .label], [.translation, .sentence], [.pitch]] {
+            while shown.count > inner.rows, let index = shown.lastIndex(where: { dropped.contains($0.role) }) {
+                shown.remove(at: index)
+            }
         }
         let top = inner.row + max(0, (inner.rows - shown.count) / 2)
-        for (offset, line) in shown.prefix(inner.rows).enumerated() {
+        var readingStart: Int?
+        for (offset, line) in shown.prefix(inner.rows).enumerated().reversed() {
             let style: Style = switch line.role {
-            case .label: theme.accent
+            case .label, .reading, .pitch: theme.accent
             case .word: theme.word
-            case .reading: theme.accent
-            case .meaning: theme.text
-            case .detail: theme.dim
+            case .meaning, .sentence: theme.text
+            case .detail, .translation: theme.dim
+            }
+            let row = top + offset
+            if line.role == .pitch, let start = readingStart {
+                // Aligned with the kana under it, not centred on its own.
+                screen.put(line.text, row: row, column: start, style: style, clip: inner)
+                continue
             }
             let text = line.role == .word ? QuestionPane.large(line.text, width: inner.columns - 2) : line.text
-            screen.putCentered(text.truncated(toWidth: inner.columns - 2), row: top + offset, in: inner, style: style)
+            let fitted = text.truncated(toWidth: inner.columns - 2)
+            screen.putCentered(fitted, row: row, in: inner, style: style)
+            if line.role == .reading { readingStart = inner.column + (inner.columns - fitted.displayWidth) / 2 }
         }
     }
 }

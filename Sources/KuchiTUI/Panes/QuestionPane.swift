@@ -57,6 +57,13 @@ struct QuestionPane: Pane {
             let shown = answerKind == .type ? "\(Array(challenge.reading ?? challenge.question).count) kana" : "readings under the choices"
             let hint = hintVisible ? "\(ask) · \(shown)" : "\(ask) · \(key): hint"
             return Prompt(word: challenge.answer, isJapanese: false, hint: hint, hintShown: hintVisible)
+        case .listening:
+            // Heard, not read: nothing Japanese until it is answered; the hint spells the sound.
+            let ask = answerKind == .type ? "type its meaning" : "which meaning?"
+            let again = answerKind == .type ? "F7" : "a"
+            return Prompt(word: "♪ listen", isJapanese: false,
+                          hint: hintVisible ? "\(ask) · “\(challenge.pronunciation)”" : "\(ask) · \(again): hear it again · \(key): romaji",
+                          hintShown: hintVisible)
         case .reading:
             let ask = answerKind == .type ? "type its reading" : "which reading?"
             return Prompt(word: challenge.question, isJapanese: true,
@@ -74,7 +81,7 @@ struct QuestionPane: Pane {
             return
         }
         if quiz.teaching {
-            NewWordCard(challenge: test.challenge).draw(into: &screen, theme: theme)
+            NewWordCard(challenge: test.challenge, graphicPitch: theme.drawsPitchGraphically).draw(into: &screen, theme: theme)
             return
         }
         screen.onClick(area, ChallengeScene.Action.toggleChoices)
@@ -93,7 +100,12 @@ struct QuestionPane: Pane {
         let prompt = Self.prompt(for: test, hintVisible: quiz.hintVisible, answerKind: quiz.answerKind)
         let hint = TextWrap.lines(prompt.hint, width: inner.columns - 2)
         let feedback = feedbackLines(width: inner.columns - 2, theme: theme)
-        let feedbackRows = min(feedback.count, max(inner.rows - 1 - hint.count, 0))
+        var feedbackRows = min(feedback.count, max(inner.rows - 1 - hint.count, 0))
+        // The answered word's pitch line sits above the feedback when there is room for it.
+        let pitch = quiz.feedback?.challenge.flatMap { PitchLine(challenge: $0) }
+        let pitchRows = pitch == nil ? 0 : theme.drawsPitchGraphically ? 2 : 1
+        let showsPitch = pitchRows > 0 && feedbackRows == feedback.count && inner.rows - 1 - hint.count - feedbackRows >= pitchRows + 1
+        if showsPitch { feedbackRows += pitchRows }
         let contentRows = inner.rows - feedbackRows
         let gap = contentRows >= 3 + hint.count ? 1 : 0
         let wordRow = inner.row + max(0, (contentRows - 1 - gap - hint.count) / 2)
@@ -102,8 +114,13 @@ struct QuestionPane: Pane {
         for (offset, line) in hint.enumerated() where wordRow + 1 + gap + offset < inner.row + contentRows {
             screen.putCentered(line, row: wordRow + 1 + gap + offset, in: inner, style: prompt.hintShown ? theme.accent : theme.dim)
         }
-        for (offset, line) in feedback.prefix(feedbackRows).enumerated() {
-            screen.putCentered(line.text, row: inner.row + contentRows + offset, in: inner, style: line.style)
+        if showsPitch, let pitch {
+            pitch.draw(into: &screen, row: inner.row + contentRows + pitchRows - 2, in: inner, graphic: theme.drawsPitchGraphically,
+                       romaji: quiz.feedback?.challenge?.pronunciation ?? "", style: theme.accent, markStyle: theme.accent)
+        }
+        let feedbackTop = inner.row + contentRows + (showsPitch ? pitchRows : 0)
+        for (offset, line) in feedback.prefix(feedbackRows - (showsPitch ? pitchRows : 0)).enumerated() {
+            screen.putCentered(line.text, row: feedbackTop + offset, in: inner, style: line.style)
         }
     }
 

@@ -95,6 +95,7 @@ struct SettingsPane: Pane {
         case .direction: "Direction"
         case .answerKind: "Answer by"
         case .teachNew: "Teach new words"
+        case .audio: "Audio"
         case .syncFolder: "Sync folder"
         case .optimize: "Optimize my scheduler"
         case .forget: "Forget me"
@@ -113,9 +114,10 @@ struct SettingsPane: Pane {
         case .appearance: "Terminal uses your terminal's colours; monochrome uses none."
         case .learning: "Off hides the Learn tab."
         case .cardColor: "The colour of the Learn tab's flash cards."
-        case .direction: "Which way words are asked: Japanese → English, English → Japanese, reading (kanji → kana) or mixed."
+        case .direction: "Which way words are asked: Japanese → English, English → Japanese, reading (kanji → kana), listening (said, not shown) or mixed."
         case .answerKind: "Choose from three, or type the answer (romaji becomes kana as you type)."
         case .teachNew: "On: a word met for the first time is shown with its reading and meaning before it is asked."
+        case .audio: "Say words with Open JTalk: off, on request (a, or F7 while typing), or automatically when a word is shown or answered."
         case .syncFolder:
             "A folder Syncthing, Dropbox or git carries to your other machines: Kuchi syncs through it at start and after each session. Enter edits it."
         case .optimize:
@@ -155,6 +157,8 @@ struct SettingsPane: Pane {
             stepper(Self.name(user.appearance), for: row, into: &screen, row: line, column: column, theme: theme)
         case .direction:
             stepper(user.studyDirection.title, for: row, into: &screen, row: line, column: column, theme: theme)
+        case .audio:
+            stepper(Self.name(user.audio), for: row, into: &screen, row: line, column: column, theme: theme)
         case .answerKind:
             stepper(user.answerKind.title, for: row, into: &screen, row: line, column: column, theme: theme)
         case .learning, .teachNew:
@@ -230,6 +234,15 @@ struct SettingsPane: Pane {
         case .dark: "Dark"
         case .light: "Light"
         case .monochrome: "Monochrome"
+        }
+    }
+
+    /// name: how Settings names an audio mode.
+    static func name(_ audio: AudioMode) -> String {
+        switch audio {
+        case .off: "Off"
+        case .onRequest: "On request (a)"
+        case .automatic: "Automatic"
         }
     }
 }

@@ -27,6 +27,8 @@ struct ChallengeScene: Scene {
         case finishTeaching
         /// undo: takes back the last graded answer (its review and the card's new state).
         case undo
+        /// say: says the word (`a`, F7 while typing): the New word, the question, the answer.
+        case say
     }
 
     let state: AppState
@@ -47,6 +49,7 @@ struct ChallengeScene: Scene {
                         help: "go on from the New word card to the question"),
                 Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
                         help: "take back the last answer (it is asked again)", when: quiz.canUndo),
+                sayBinding([.character("a"), .function(7)], keys: "a", helpKeys: "a F7"),
                 Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
                         help: "back to Welcome (the session is kept)", priority: .essential),
             ]
@@ -69,8 +72,9 @@ struct ChallengeScene: Scene {
                     when: choosing && !feedback && state.choiceCursor.index != nil),
             Binding([.space], .toggleChoices, keys: "Space", bar: "Choices",
                     help: "show or hide the choices (or click the question)", when: quiz.currentTest != nil),
-            Binding([.character("h")], .toggleHint, keys: "h", bar: "Reading",
+            Binding([.character("h")], .toggleHint, keys: "h", bar: quiz.currentTest?.direction == .listening ? "Romaji" : "Reading",
                     help: "show or hide the reading and romaji", when: quiz.currentTest != nil, priority: .optional),
+            sayBinding([.character("a"), .function(7)], keys: "a", helpKeys: "a F7"),
             // Shown while a word is up (not only once there is an answer to undo), so the bar does
             // not change on the first answer; with nothing to undo the key does nothing.
             Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
@@ -93,6 +97,7 @@ struct ChallengeScene: Scene {
                     keys: "Backspace Ctrl-W Ctrl-U", help: "delete pending romaji or a kana, the last word, or everything"),
             Binding([.control("r"), .function(3)], .toggleHint, keys: "Ctrl-R", helpKeys: "Ctrl-R F3", bar: "Hint",
                     help: "show or hide the hint", priority: .optional),
+            sayBinding([.function(7)], keys: "F7", helpKeys: "F7"),
             Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
                     help: "take back the last answer (a typo judged a miss): its grade is deleted and the word is asked again",
                     priority: .optional),
@@ -147,6 +152,7 @@ struct ChallengeScene: Scene {
         case .finishTeaching: quiz.finishTeaching()
         case .undo:
             if quiz.undoLastAnswer() { state.set(\.choiceCursor, to: ListCursor()) }
+        case .say: state.audio?.say(Self.spokenWord(quiz), mode: Self.audioMode(quiz, setting: session.user.audio))
         }
     }
 

@@ -8,6 +8,8 @@ struct LearnScene: Scene {
         /// restart: deals the whole stack again once every card is remembered.
         case restart
         case back
+        /// say: says the card's word (`a`).
+        case say
     }
 
     let state: AppState
@@ -26,6 +28,8 @@ struct LearnScene: Scene {
                     when: !finished),
             Binding([.enter, .space], .restart, keys: "Enter", helpKeys: "Enter Space", bar: "Start again",
                     help: "start again, once every card is remembered (or click the card)", when: finished),
+            Binding([.character("a")], .say, keys: "a", bar: "Say", help: "say the word (Open JTalk; Settings › Audio)",
+                    when: !finished && user.audio != .off, priority: .optional),
             Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back", help: "back to Welcome",
                     priority: .essential),
         ]
@@ -43,6 +47,7 @@ struct LearnScene: Scene {
         case .forgot: cards.forget()
         case .restart: cards.restart()
         case .back: state.go(.welcome)
+        case .say: state.audio?.say(cards.current, mode: user.audio)
         }
     }
 }

@@ -145,6 +145,7 @@ struct SettingsScene: Scene {
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
         case .direction: user.studyDirection = Self.cycle(user.studyDirection, by: step)
         case .answerKind: user.answerKind = Self.cycle(user.answerKind, by: step)
+        case .audio: user.audio = Self.cycle(user.audio, by: step)
         case .forget, .deck, .categories, .syncFolder, .optimize: break
         }
     }
@@ -163,7 +164,7 @@ struct SettingsScene: Scene {
             state.go(.categories)
         case .syncFolder: state.syncFolderDraft = user.syncFolder
         case .optimize: startOptimize()
-        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor, .direction, .answerKind, .levels: break
+        case .questions, .newWords, .retention, .rollover, .appearance, .cardColor, .direction, .answerKind, .audio, .levels: break
         }
     }
 

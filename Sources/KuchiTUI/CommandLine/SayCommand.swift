@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import KuchiCore
+
+/// SayCommand: `kuchi say WORD [--out FILE]` — says a word with Open JTalk, or writes its WAV.
+///
+/// A word of the bundled deck (its written form or its reading) is said from the deck's
+/// reading, as the app says it (辛い is からい, not つらい); any other text is said as written.
+struct SayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "say",
+        abstract: "Say a word with Open JTalk, or write its WAV file.",
+        discussion: """
+            A word of the bundled deck (written form or reading) is said from its reading; other text as written. \
+            The player is KUCHI_AUDIO_PLAYER, else the first of pw-play, paplay, aplay, ffplay, afplay. \
+            Exit status: 0 when said or written, 1 when Open JTalk, a voice or a player is missing or fails, 2 for usage errors.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The word: kanji, kana, or a deck word's reading.", valueName: "word"))
+    var word: String
+
+    @Option(help: ArgumentHelp("Write the WAV here instead of playing it (- for standard output).", valueName: "file"),
+            completion: .file(extensions: ["wav"]))
+    var out: String?
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Kuchi's data folder (where the audio cache is).", valueName: "dir"),
+            completion: .directory)
+    var dataDir: String?
+
+    /// root: the parsed `kuchi` options (ArgumentParser gives `--data-dir` to the root when both
+    /// declare it, so the root's value counts too).
+    @ParentCommand var root: KuchiCommand
+
+    /// kana: what is said for `word`: a deck word's reading, or the word itself.
+    static func kana(for word: String, deck: Deck?) -> String {
+        let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let entry = deck?.challenges.first(where: { $0.question == trimmed })
+            ?? deck?.challenges.first(where: { $0.reading == trimmed }) {
+            return Speaker.kana(of: entry)
+        }
+        return trimmed
+    }
+
+    /// execute: says or writes the word; problems go to stderr with what to install.
+    func execute() -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        guard !word.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            StandardError.write("kuchi: say needs a word")
+            return 2
+        }
+        let dataDirectory = (dataDir ?? root.dataDir).map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        let kana = Self.kana(for: word, deck: try? Deck.bundled(cache: DeckCache(dataDirectory: dataDirectory)))
+        do throws(SpeechProblem) {
+            let speaker = try Speaker.find(dataDirectory: dataDirectory, environment: environment).get()
+            let wav = try speaker.wav(for: kana)
+            if let out {
+                try write(wav, to: out)
+            } else {
+                try speaker.say(kana)
+            }
+            return 0
+        } catch {
+            StandardError.write("kuchi: \(error.message)")
+            return 1
+        }
+    }
+
+    /// write: copies the cached WAV to `path` (written beside it and renamed), or to stdout for `-`.
+    private func write(_ wav: URL, to path: String) throws(SpeechProblem) {
+        guard let data = try? Data(contentsOf: wav) else { throw .failed("could not read \(wav.path)") }
+        if path == "-" {
+            FileHandle.standardOutput.write(data)
+            return
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .failed("could not write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// run: ArgumentParser's entry; main.swift calls `execute()` directly.
+    func run() throws {
+        let status = execute()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import KuchiTestSupport
+import Testing
+
+/// SayE2ETests: `kuchi say` — a deck word said from its reading into a WAV, played through the
+/// player on the PATH, and a clear message (exit 1) when Open JTalk is missing.
+@Suite("kuchi say")
+struct SayE2ETests {
+    /// hasEngine: Open JTalk is installed (scripts/install-deps installs it); under CI a
+    /// missing engine is a failure.
+    static var hasEngine: Bool {
+        let found = FileManager.default.isExecutableFile(atPath: "/usr/bin/open_jtalk")
+        if !found, ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("CI needs open_jtalk (scripts/install-deps)") }
+        return found
+    }
+
+    @Test("--out writes a WAV of the word (from the deck's reading) and plays nothing")
+    func writesWAV() throws {
+        guard Self.hasEngine else { return }
+        let folder = try TemporaryDirectory()
+        let out = folder.file("hashi.wav")
+        let result = try runKuchi(["say", "橋", "--out", out.path, "--data-dir", folder.path("data").path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let data = try Data(contentsOf: out)
+        #expect(data.count > 20_000 && String(decoding: data.prefix(4), as: UTF8.self) == "RIFF")
+        // 辛い is said からい, as the deck reads it: the same WAV as the reading itself.
+        let spicy = folder.file("karai.wav"), reading = folder.file("karai-kana.wav")
+        _ = try runKuchi(["say", "辛い", "--out", spicy.path, "--data-dir", folder.path("data").path])
+        _ = try runKuchi(["say", "からい", "--out", reading.path, "--data-dir", folder.path("data").path])
+        #expect(try Data(contentsOf: spicy) == Data(contentsOf: reading))
+    }
+
+    @Test("the player on the PATH is called with the cached file")
+    func plays() throws {
+        guard Self.hasEngine else { return }
+        let folder = try TemporaryDirectory()
+        let bin = folder.path("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let log = folder.file("played")
+        let player = bin.appendingPathComponent("pw-play")
+        try "#!/bin/sh\necho \"$*\" > '\(log.path)'\n".write(to: player, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player.path)
+        let result = try runKuchi(["say", "ねこ", "--data-dir", folder.path("data").path],
+                                  environment: ["PATH": bin.path + ":/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let played = try String(contentsOf: log, encoding: .utf8)
+        #expect(played.hasPrefix(folder.path("data", "audio").path) && played.hasSuffix(".wav\n"), "\(played)")
+    }
+
+    @Test("no Open JTalk: one line naming the packages, exit 1")
+    func noEngine() throws {
+        let folder = try TemporaryDirectory()
+        let result = try runKuchi(["say", "猫", "--data-dir", folder.url.path], environment: ["PATH": folder.url.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("open-jtalk") && result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+    }
+}
