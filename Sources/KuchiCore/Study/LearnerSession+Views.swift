@@ -20,8 +20,14 @@ extension LearnerSession {
     public nonisolated static func status(database: LearnerDatabase?, learner: UUID?, deck: Deck, selection: StudySelection,
                               now: Date) -> StudyStatus? {
         guard let database, let learner else { return nil }
+        // The words' cards in the other directions, so a direction choice that leaves due
+        // cards out says so (mixed leaves nothing out).
+        // Suspended words are not counted: not due, not new, not in the daily limit.
+        let suspended = (try? database.suspendedWords(learner: learner, deck: deck.title)) ?? []
+        let deck = suspended.isEmpty ? deck : deck.excluding(suspended)
+        let others = selection.direction == .mixed ? nil : QuizDirection.mixed.cardKeys(in: deck)
         return try? database.status(learner: learner, deck: deck.title, selection: selection.direction.cardKeys(in: deck), now: now,
-                                    day: selection.day, newWordLimit: selection.newWordLimit)
+                                    day: selection.day, newWordLimit: selection.newWordLimit, otherDirections: others)
     }
 
     /// flashCards: the Learn tab's stack for the selection, made on first use.

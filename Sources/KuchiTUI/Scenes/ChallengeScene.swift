@@ -27,6 +27,8 @@ struct ChallengeScene: Scene {
         case finishTeaching
         /// undo: takes back the last graded answer (its review and the card's new state).
         case undo
+        /// goOn: the verdict of a right answer has been read; the next card shows.
+        case goOn
     }
 
     let state: AppState
@@ -36,11 +38,12 @@ struct ChallengeScene: Scene {
     let title = "Challenge"
 
     /// isTyping: answers are typed and a word is up, so the field has focus.
-    var isTyping: Bool { quiz.answerKind == .type && quiz.currentTest != nil && !quiz.teaching }
+    var isTyping: Bool { quiz.answerKind == .type && quiz.currentTest != nil && !quiz.teaching && quiz.confirmation == nil }
 
     var capturesText: Bool { isTyping }
 
     var bindings: [Binding<Action>] {
+        if quiz.confirmation != nil { return confirmationBindings }
         if quiz.teaching {
             return [
                 Binding([.enter, .space], .finishTeaching, keys: "Enter", helpKeys: "Enter Space", bar: "Go on",
@@ -76,6 +79,20 @@ struct ChallengeScene: Scene {
             Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
                     help: "take back the last answer: its grade is deleted and the word is asked again",
                     when: quiz.currentTest != nil || quiz.canUndo, priority: .optional),
+            Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
+                    help: "back to Welcome (the session is kept)", priority: .essential),
+        ]
+    }
+
+    /// confirmationBindings: the table while a right answer's verdict shows: Enter, Space or a
+    /// digit (the key that would answer next) goes on; nothing is answered unseen.
+    private var confirmationBindings: [Binding<Action>] {
+        [
+            Binding([.enter, .space] + (1...9).map { Key.digit($0) }, .goOn, keys: "Enter", helpKeys: "Enter Space 1-9", bar: "Next",
+                    help: "go on to the next word (a New word card or the question)", priority: .essential),
+            Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
+                    help: "take back the answer: its grade is deleted and the word is asked again", when: quiz.canUndo,
+                    priority: .optional),
             Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
                     help: "back to Welcome (the session is kept)", priority: .essential),
         ]
@@ -137,6 +154,7 @@ struct ChallengeScene: Scene {
         case .toggleChoices: quiz.toggleChoices()
         case .toggleHint: quiz.toggleHint()
         case .back:
+            quiz.goOn()
             quiz.dismissFeedback()
             state.go(.welcome)
         case .submit: submit()
@@ -145,6 +163,9 @@ struct ChallengeScene: Scene {
         case .deleteWord: quiz.typedAnswer.deleteWord()
         case .clearField: quiz.typedAnswer.clear()
         case .finishTeaching: quiz.finishTeaching()
+        case .goOn:
+            quiz.goOn()
+            state.set(\.choiceCursor, to: ListCursor())
         case .undo:
             if quiz.undoLastAnswer() { state.set(\.choiceCursor, to: ListCursor()) }
         }
