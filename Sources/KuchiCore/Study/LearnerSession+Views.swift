@@ -76,6 +76,32 @@ extension LearnerSession {
         statsVersion = version.map { ($0, day) }
     }
 
+    /// wordHistory: the page of the deck's word `question` (read `reading`) as the store has it
+    /// now; nil when the deck has no such word.
+    public func wordHistory(question: String, reading: String) -> WordHistory? {
+        let whole = wholeDeck
+        guard let challenge = whole.challenges.first(where: { $0.question == question && ($0.reading ?? "") == reading })
+            ?? WordHistory.find(question, in: whole) else { return nil }
+        let database = self.database ?? LearnerDatabase.inMemory()
+        return try? database.wordHistory(learner: user.profileID ?? UUID(), deck: whole, challenge: challenge, now: clock(),
+                                         scheduler: FSRSScheduler(desiredRetention: selection.desiredRetention))
+    }
+
+    /// setSuspended: suspends the word (or brings it back) for the signed-in learner; the
+    /// counts are read again. Returns whether the store kept it.
+    @discardableResult
+    public func setSuspended(_ suspended: Bool, question: String, reading: String) -> Bool {
+        guard let database, let learner = user.profileID else { return false }
+        do {
+            try database.setSuspended(suspended, learner: learner, deck: wholeDeck.title, question: question, reading: reading, now: clock())
+        } catch {
+            forgetProblem = "Could not change the word (\(error))."
+            return false
+        }
+        statusKey = nil
+        return true
+    }
+
     /// notice: the problem to show — the profile's, else the quiz's, Learn's, Stats', the deck's.
     public var notice: String? {
         user.problem ?? quiz.problem ?? forgetProblem ?? flashCardsStorage?.problem ?? statsStorage?.problem ?? deckProblem

@@ -16,7 +16,7 @@ struct NewWordCard {
         if !reading.isEmpty { lines.append((reading, .reading)) }
         lines.append(("“\(challenge.answer)”", .meaning))
         if !challenge.also.isEmpty { lines.append(("also: " + challenge.also.joined(separator: ", "), .detail)) }
-        lines.append(("Enter: go on to the question", .detail))
+        lines.append(("Enter: go on to the question · k: I know this word", .detail))
         return lines
     }
 

@@ -29,6 +29,12 @@ struct ChallengeScene: Scene {
         case undo
         /// goOn: the verdict of a right answer has been read; the next card shows.
         case goOn
+        /// knowWord: "I know this word" on a New word card: its cards are suspended.
+        case knowWord
+        /// openWord: the page of the word just answered (or shown).
+        case openWord
+        /// leech: the learner's choice for a leech.
+        case leech(ChallengesViewModel.LeechChoice)
     }
 
     let state: AppState
@@ -38,16 +44,38 @@ struct ChallengeScene: Scene {
     let title = "Challenge"
 
     /// isTyping: answers are typed and a word is up, so the field has focus.
-    var isTyping: Bool { quiz.answerKind == .type && quiz.currentTest != nil && !quiz.teaching && quiz.confirmation == nil }
+    var isTyping: Bool {
+        quiz.answerKind == .type && quiz.currentTest != nil && !quiz.teaching && quiz.confirmation == nil && quiz.leech == nil
+    }
+
+    /// pageWord: the word the feedback is about — the one just confirmed, else the one up
+    /// while its feedback shows; nil without feedback.
+    var pageWord: Challenge? {
+        if let confirmation = quiz.confirmation { return confirmation.test.challenge }
+        guard quiz.feedback != nil else { return nil }
+        return quiz.currentTest?.challenge
+    }
 
     var capturesText: Bool { isTyping }
 
     var bindings: [Binding<Action>] {
+        if quiz.leech != nil {
+            return [
+                Binding([.character("l")], .leech(.relearn), keys: "l", bar: "Relearn", help: "relearn the word in Learn (its flash card comes back)",
+                        when: session.user.learningEnabled),
+                Binding([.character("s")], .leech(.suspend), keys: "s", bar: "Suspend", help: "suspend the word: never asked, not counted"),
+                Binding([.enter, .space], .leech(.keep), keys: "Enter", helpKeys: "Enter Space", bar: "Keep", help: "keep studying it as before"),
+                Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
+                        help: "back to Welcome (the session is kept)", priority: .essential),
+            ]
+        }
         if quiz.confirmation != nil { return confirmationBindings }
         if quiz.teaching {
             return [
                 Binding([.enter, .space], .finishTeaching, keys: "Enter", helpKeys: "Enter Space", bar: "Go on",
                         help: "go on from the New word card to the question"),
+                Binding([.character("k")], .knowWord, keys: "k", bar: "I know it",
+                        help: "I know this word: its cards are suspended (never asked, not counted)", when: session.database != nil),
                 Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
                         help: "take back the last answer (it is asked again)", when: quiz.canUndo),
                 Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
@@ -72,6 +100,8 @@ struct ChallengeScene: Scene {
                     when: choosing && !feedback && state.choiceCursor.index != nil),
             Binding([.space], .toggleChoices, keys: "Space", bar: "Choices",
                     help: "show or hide the choices (or click the question)", when: quiz.currentTest != nil),
+            Binding([.character("w"), .function(6)], .openWord, keys: "w", helpKeys: "w F6", bar: "Word",
+                    help: "the page of the word the feedback is about", when: pageWord != nil, priority: .optional),
             Binding([.character("h")], .toggleHint, keys: "h", bar: "Reading",
                     help: "show or hide the reading and romaji", when: quiz.currentTest != nil, priority: .optional),
             // Shown while a word is up (not only once there is an answer to undo), so the bar does
@@ -90,6 +120,8 @@ struct ChallengeScene: Scene {
         [
             Binding([.enter, .space] + (1...9).map { Key.digit($0) }, .goOn, keys: "Enter", helpKeys: "Enter Space 1-9", bar: "Next",
                     help: "go on to the next word (a New word card or the question)", priority: .essential),
+            Binding([.character("w"), .function(6)], .openWord, keys: "w", helpKeys: "w F6", bar: "Word",
+                    help: "this word's page: its cards and every review"),
             Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
                     help: "take back the answer: its grade is deleted and the word is asked again", when: quiz.canUndo,
                     priority: .optional),
@@ -110,6 +142,8 @@ struct ChallengeScene: Scene {
                     keys: "Backspace Ctrl-W Ctrl-U", help: "delete pending romaji or a kana, the last word, or everything"),
             Binding([.control("r"), .function(3)], .toggleHint, keys: "Ctrl-R", helpKeys: "Ctrl-R F3", bar: "Hint",
                     help: "show or hide the hint", priority: .optional),
+            Binding([.function(6)], .openWord, keys: "F6", bar: "Word", help: "the page of the word the feedback is about",
+                    when: pageWord != nil, priority: .optional),
             Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
                     help: "take back the last answer (a typo judged a miss): its grade is deleted and the word is asked again",
                     priority: .optional),
@@ -163,6 +197,12 @@ struct ChallengeScene: Scene {
         case .deleteWord: quiz.typedAnswer.deleteWord()
         case .clearField: quiz.typedAnswer.clear()
         case .finishTeaching: quiz.finishTeaching()
+        case .knowWord: quiz.knowThisWord()
+        case .openWord:
+            if let word = pageWord { state.openWord(session.wordHistory(question: word.question, reading: word.reading ?? ""), from: .challenge) }
+        case .leech(let choice):
+            quiz.resolveLeech(choice)
+            if choice == .relearn { state.go(.learn) }
         case .goOn:
             quiz.goOn()
             state.set(\.choiceCursor, to: ListCursor())
