@@ -49,7 +49,8 @@ extension LearnerDatabase {
     /// machine's id.
     public func setSuspended(_ suspended: Bool, learner: UUID, deck: String, question: String, reading: String, now: Date = Date()) throws {
         try writer.write { db in
-            let machine = try Self.machineID(db, create: true, source: reviewIDs) ?? "local"
+            // The system generator, never KUCHI_SEED, as a sync makes it (two seeded machines differ).
+            let machine = try Self.machineID(db, create: true, source: ReviewIDSource()) ?? "local"
             _ = try Self.apply(Suspension(deck: deck, question: question, reading: reading, suspended: suspended,
                                           stamp: Milliseconds.from(now), machine: machine), learner: learner, db: db)
         }

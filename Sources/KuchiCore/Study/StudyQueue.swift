@@ -53,7 +53,8 @@ public struct StudyQueue {
     private var shown: Set<Int> = []
     /// askedWords: words asked this session (any direction).
     private var askedWords: Set<Int> = []
-    /// dayStart: when the study day began: a card reviewed since is not offered as extra practice.
+    /// dayStart: when the study day began: a card reviewed since is not offered as extra practice
+    /// (`.distantFuture` when no day is known: only this session's rule holds).
     private let dayStart: Date
     /// partnerKeys: a word's (deck position's) partner keys (`TeachingOrder.partnerKeys`); nil
     /// without the same-day rule.
@@ -72,7 +73,7 @@ public struct StudyQueue {
     /// init: prepares every order once: due cards by retrievability, upcoming ones by due time,
     /// new ones in the order given. `words` defaults to one word per card.
     public init(cards: [CardRecord], words: [Int]? = nil, now: Date, newToday: Int,
-                newWordLimit: Int = StudyQueue.defaultNewWordLimit, dayStart: Date = .distantPast, teachingRank: [Int]? = nil,
+                newWordLimit: Int = StudyQueue.defaultNewWordLimit, dayStart: Date = .distantFuture, teachingRank: [Int]? = nil,
                 partnerKeys: ((Int) -> [String])? = nil, retrievability: @escaping (FSRSCard, Date) -> Double) {
         self.cards = cards
         self.dayStart = dayStart

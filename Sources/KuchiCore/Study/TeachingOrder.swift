@@ -29,17 +29,31 @@ public enum TeachingOrder {
         var queues = categories.map { category in
             (byCategory[category] ?? []).sorted { commonness(deck.challenges[$0], $0) < commonness(deck.challenges[$1], $1) }
         }
-        var heads = Array(repeating: 0, count: queues.count)
         var order: [Int] = []
         order.reserveCapacity(deck.challenges.count)
         while order.count < deck.challenges.count {
-            for index in queues.indices where heads[index] < queues[index].count {
-                let end = min(heads[index] + lessonSize, queues[index].count)
-                order.append(contentsOf: queues[index][heads[index]..<end])
-                heads[index] = end
+            for index in queues.indices where !queues[index].isEmpty {
+                // A lesson never holds two partners: a partner waits for the category's next lesson.
+                var lesson: [Int] = []
+                var keys: Set<String> = []
+                var waiting: [Int] = []
+                for position in queues[index] {
+                    let own = partnerKeys(of: deck.challenges[position])
+                    if lesson.count < lessonSize, own.allSatisfy({ !keys.contains($0) }) {
+                        lesson.append(position)
+                        keys.formUnion(own)
+                    } else {
+                        waiting.append(position)
+                    }
+                }
+                if lesson.isEmpty, let first = waiting.first {
+                    lesson = [first]
+                    waiting.removeFirst()
+                }
+                order.append(contentsOf: lesson)
+                queues[index] = waiting
             }
         }
-        queues.removeAll()
         return order
     }
 

@@ -19,6 +19,8 @@ struct SyncMerge {
     private(set) var settings: [ProfileField: [Stamped<SyncSetting>]] = [:]
     /// decks: deck files by hash.
     private(set) var decks: [String: Stamped<SyncDeck>] = [:]
+    /// suspensions: every suspension change in the folder (applied latest stamp first wins).
+    private(set) var suspensions: [Suspension] = []
     /// notices: records that disagreed with another copy of themselves.
     private(set) var notices: [String] = []
 
@@ -39,6 +41,8 @@ struct SyncMerge {
                 settings[setting.field, default: []].append(Stamped(value: setting, machine: entry.machine))
             case .deck(let deck):
                 if decks[deck.hash] == nil { decks[deck.hash] = Stamped(value: deck, machine: entry.machine) }
+            case .suspension(let change):
+                suspensions.append(change)
             }
         }
         if disagreeing > 0 {

@@ -47,6 +47,8 @@ public enum SyncRecord: Equatable, Sendable {
     case undo(uid: String)
     case setting(SyncSetting)
     case deck(SyncDeck)
+    /// suspension: a word suspended or brought back, stamped (issue 29; latest stamp wins).
+    case suspension(Suspension)
 }
 
 /// SyncRecordCoding: a record as one JSON line and back, validating everything read — the
@@ -77,6 +79,9 @@ enum SyncRecordCoding {
         var name: String?
         var hash: String?
         var content: String?
+        /// suspended, machine: a suspension's flag and the machine that made the change.
+        var suspended: Bool?
+        var machine: String?
     }
 
     /// encode: the record as one line of JSON (no newline).
@@ -107,6 +112,14 @@ enum SyncRecordCoding {
             line.name = deck.name
             line.hash = deck.hash
             line.content = String(decoding: deck.content, as: UTF8.self)
+        case .suspension(let change):
+            line.type = "suspension"
+            line.deck = change.deck
+            line.question = change.question
+            line.reading = change.reading
+            line.suspended = change.suspended
+            line.time = change.stamp
+            line.machine = change.machine
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -166,6 +179,13 @@ enum SyncRecordCoding {
             let data = Data(content.utf8)
             guard StableHash.hex128(data) == hash else { return .failure(Refusal("deck “\(name)” does not match its hash")) }
             return .success(.deck(SyncDeck(name: name, hash: hash, content: data)))
+        case "suspension":
+            guard let deck = line.deck, let question = line.question, let reading = line.reading, let machine = line.machine,
+                  [deck, question, reading, machine].allSatisfy(isCleanText), !deck.isEmpty, !question.isEmpty, !machine.isEmpty,
+                  let suspended = line.suspended, let time = line.time, (earliest...latest).contains(time)
+            else { return .failure(Refusal("a suspension record with a missing or bad field")) }
+            return .success(.suspension(Suspension(deck: deck, question: question, reading: reading, suspended: suspended, stamp: time,
+                                                   machine: machine)))
         default:
             return .failure(Refusal("an unknown kind of record"))
         }
