@@ -27,7 +27,7 @@ struct ConfirmationCard {
         let reading = QuestionPane.hint(for: challenge)
         if !reading.isEmpty { lines.append((reading, .reading)) }
         lines.append(("“\(challenge.answer)”", .meaning))
-        lines.append((typing ? "Enter: next word · F6: this word's history" : "Enter or a digit: next word · w: this word's history",
+        lines.append((typing ? "Enter: next · F6: word page" : "Enter: next · w: word page",
                       .detail))
         return lines
     }
@@ -53,7 +53,9 @@ struct ConfirmationCard {
             case .meaning: theme.text
             case .detail: theme.dim
             }
-            let text = line.role == .word ? QuestionPane.large(line.text, width: inner.columns - 2) : line.text
+            var text = line.role == .word ? QuestionPane.large(line.text, width: inner.columns - 2) : line.text
+            // A narrow pane keeps the verdict whole in its short form.
+            if line.role == .label, text.displayWidth > inner.columns - 2 { text = "✓ Right!" }
             screen.putCentered(text.truncated(toWidth: inner.columns - 2), row: top + offset, in: inner, style: style)
         }
     }

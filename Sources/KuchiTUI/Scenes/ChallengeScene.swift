@@ -56,7 +56,9 @@ struct ChallengeScene: Scene {
         return quiz.currentTest?.challenge
     }
 
-    var capturesText: Bool { isTyping }
+    /// capturesText: the field has focus — and while a typed answer's verdict shows, a letter
+    /// goes on and starts the next answer (a fast typist's next word is not read as commands).
+    var capturesText: Bool { isTyping || (quiz.answerKind == .type && quiz.confirmation != nil) }
 
     var bindings: [Binding<Action>] {
         if quiz.leech != nil {
@@ -100,8 +102,10 @@ struct ChallengeScene: Scene {
                     when: choosing && !feedback && state.choiceCursor.index != nil),
             Binding([.space], .toggleChoices, keys: "Space", bar: "Choices",
                     help: "show or hide the choices (or click the question)", when: quiz.currentTest != nil),
+            // Shown while a word is up (not only with feedback), so the bar does not change on an
+            // answer; without feedback the key does nothing (the page would give the answer away).
             Binding([.character("w"), .function(6)], .openWord, keys: "w", helpKeys: "w F6", bar: "Word",
-                    help: "the page of the word the feedback is about", when: pageWord != nil, priority: .optional),
+                    help: "the page of the word the feedback is about", when: quiz.currentTest != nil, priority: .optional),
             Binding([.character("h")], .toggleHint, keys: "h", bar: "Reading",
                     help: "show or hide the reading and romaji", when: quiz.currentTest != nil, priority: .optional),
             // Shown while a word is up (not only once there is an answer to undo), so the bar does
@@ -117,7 +121,17 @@ struct ChallengeScene: Scene {
     /// confirmationBindings: the table while a right answer's verdict shows: Enter, Space or a
     /// digit (the key that would answer next) goes on; nothing is answered unseen.
     private var confirmationBindings: [Binding<Action>] {
-        [
+        if quiz.answerKind == .type {
+            return [
+                Binding([.enter], .goOn, keys: "Enter", bar: "Next", help: "go on to the next word (typing a letter goes on too)",
+                        priority: .essential),
+                Binding([.function(6)], .openWord, keys: "F6", bar: "Word", help: "this word's page: its cards and every review"),
+                Binding([.function(4)], .undo, keys: "F4", bar: "Undo", help: "take back the answer: its grade is deleted",
+                        when: quiz.canUndo, priority: .optional),
+                Binding([.escape], .back, keys: "Esc", bar: "Back", help: "back to Welcome (the session is kept)", priority: .essential),
+            ]
+        }
+        return [
             Binding([.enter, .space] + (1...9).map { Key.digit($0) }, .goOn, keys: "Enter", helpKeys: "Enter Space 1-9", bar: "Next",
                     help: "go on to the next word (a New word card or the question)", priority: .essential),
             Binding([.character("w"), .function(6)], .openWord, keys: "w", helpKeys: "w F6", bar: "Word",
@@ -143,7 +157,7 @@ struct ChallengeScene: Scene {
             Binding([.control("r"), .function(3)], .toggleHint, keys: "Ctrl-R", helpKeys: "Ctrl-R F3", bar: "Hint",
                     help: "show or hide the hint", priority: .optional),
             Binding([.function(6)], .openWord, keys: "F6", bar: "Word", help: "the page of the word the feedback is about",
-                    when: pageWord != nil, priority: .optional),
+                    priority: .optional),
             Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
                     help: "take back the last answer (a typo judged a miss): its grade is deleted and the word is asked again",
                     priority: .optional),
@@ -213,7 +227,12 @@ struct ChallengeScene: Scene {
 
     /// type: a key no binding took goes into the answer field while it has focus.
     func type(_ key: Key) -> Bool {
-        guard isTyping, case .character(let character) = key else { return false }
+        guard capturesText, case .character(let character) = key else { return false }
+        if quiz.confirmation != nil {
+            quiz.goOn()
+            // The New word card (not a field) may come next: the letter only goes on then.
+            guard isTyping else { return true }
+        }
         quiz.typedAnswer.insert(String(character))
         return true
     }
