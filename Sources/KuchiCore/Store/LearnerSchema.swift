@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 4
+    static let version = 6
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -85,8 +85,12 @@ enum LearnerSchema {
         migrator.registerMigration("v3") { db in
             try SyncSchema.migrate(db)
         }
-        // v4: suspended words and leeches told (issue 29, StudyFlagsSchema).
-        migrator.registerMigration("v4") { db in
+        // v5: settings as a log of stamped changes, learners forgotten everywhere (SettingsSchema).
+        migrator.registerMigration("v5") { db in
+            try SettingsSchema.migrate(db)
+        }
+        // v6: suspended words and leeches told (issue 29, StudyFlagsSchema).
+        migrator.registerMigration("v6") { db in
             try StudyFlagsSchema.migrate(db)
         }
         return migrator

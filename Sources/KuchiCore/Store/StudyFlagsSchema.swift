@@ -11,7 +11,7 @@ import GRDB
 /// shown on this machine (told once).
 enum StudyFlagsSchema {
     /// version: the schema version this step brings.
-    static let version = 4
+    static let version = 6
 
     /// migrate: creates the two tables.
     static func migrate(_ db: Database) throws {
