@@ -162,6 +162,7 @@ func main() -> Int32 {
     case let sync as SyncCommand: return sync.execute()
     case let optimize as OptimizeCommand: return optimize.execute()
     case let say as SayCommand: return say.execute()
+    case let word as WordCommand: return word.execute()
     case let config as ConfigCommand: return config.execute()
     case let forget as ForgetCommand: return forget.execute()
     case let options as KuchiCommand: return Launch.run(LaunchOptions(options))

@@ -276,20 +276,41 @@ struct QuizFaultTests {
         #expect(try count(database, "SELECT COUNT(*) FROM review") == 1)
     }
 
-    @Test("with nothing due and today's new words done, the quiz offers extra practice, graded normally")
+    @Test("with nothing due and today's new words done, extra practice offers review cards only, each once a study day")
     func extraPractice() throws {
         let fixture = try StudyFixture(words: 6)
         let database = fixture.open()
         let clock = TestClock()
-        let quiz = ChallengesViewModel(deck: fixture.deck, numberOfQuestions: 4, study: fixture.context(database, limit: 2),
-                                       random: SeededGenerator(seed: 1), clock: clock.read)
-        var extra: [Bool] = []
-        for _ in 0..<4 {
-            extra.append(quiz.isExtraPractice)
-            clock.advance(5)
-            if let answer = quiz.currentTest?.challenge.answer { quiz.check(answer) }
+        func session(limit: Int) -> ChallengesViewModel {
+            ChallengesViewModel(deck: fixture.deck, numberOfQuestions: 4, study: fixture.context(database, limit: limit),
+                                random: SeededGenerator(seed: 1), clock: clock.read)
         }
-        #expect(extra == [false, false, true, true])
-        #expect(try count(database, "SELECT COUNT(*) FROM review WHERE rating = 3") == 4)
+        // Day 1: two new words; then their learning step (10 min) is not due: nothing to practise.
+        let first = session(limit: 2)
+        for _ in 0..<2 {
+            clock.advance(5)
+            if let answer = first.currentTest?.challenge.answer { first.check(answer) }
+        }
+        #expect(first.nothingToStudy, "a card in a learning step is not offered before its step is due")
+        // Their step falls due: asked again, they reach Review.
+        clock.advance(700)
+        let second = session(limit: 2)
+        for _ in 0..<2 {
+            #expect(!second.isExtraPractice)
+            clock.advance(5)
+            if let answer = second.currentTest?.challenge.answer { second.check(answer) }
+        }
+        // The next study day, nothing due and no new word allowed: each review card once.
+        clock.advance(86_400)
+        let third = session(limit: 0)
+        var extra: [Bool] = []
+        for _ in 0..<2 {
+            extra.append(third.isExtraPractice)
+            clock.advance(5)
+            if let answer = third.currentTest?.challenge.answer { third.check(answer) }
+        }
+        #expect(extra == [true, true])
+        #expect(third.nothingToStudy, "each review card is practised once a study day")
+        #expect(try count(database, "SELECT COUNT(*) FROM review WHERE rating = 3") == 6)
     }
 }

@@ -28,10 +28,13 @@ struct ChallengeE2ETests {
             let (before, _) = try app.answer(right: true)
             #expect(before.answered == expected - 1)
             if expected < 3 {
+                // The verdict first, with the word's meaning; the next word once Enter goes on.
+                let verdict = joinedScreen(try session.waitForText("─ Right · "))
+                #expect(verdict.contains("✓ Congratulations!"))
+                #expect(verdict.contains("“\(before.word.answer)”"))
                 let next = try app.challenge()
                 #expect(next.answered == expected)
-                #expect(next.joined.contains("✓ Congratulations!"))
-                #expect(next.joined.contains("is “\(before.word.answer)”"))
+                #expect(!next.joined.contains("Congratulations!"), "the next word shows clean")
                 #expect(!words.contains(next.word.question), "a word answered right came back")
                 words.append(next.word.question)
             }

@@ -31,6 +31,13 @@ struct TypedAnswerE2ETests {
         return try #require(found)
     }
 
+    /// goOn: a right answer's verdict waits for a key (issue 29): Enter, then the next word.
+    func goOn(_ app: KuchiApp) throws {
+        try app.session.waitForText("─ Right · ")
+        try app.session.sendKeys("Enter")
+        try app.session.waitFor("the next word after the verdict") { screen in !screen.contains { $0.contains("─ Right · ") } }
+    }
+
     /// submit: types `text`, presses Enter and waits for `expected` on screen.
     func submit(_ app: KuchiApp, _ text: String, expecting expected: String) throws {
         try app.session.type(text)
@@ -59,6 +66,7 @@ struct TypedAnswerE2ETests {
         while word.answer.count < 6 || word.answer.contains(where: { !$0.isLetter }) {
             answered += 1
             try submit(app, word.answer, expecting: "Answered \(answered)/")
+            try goOn(app)
             word = try shownWord(app, meaning: false)
         }
         var nearMiss = word.answer
@@ -72,7 +80,9 @@ struct TypedAnswerE2ETests {
         let word = try shownWord(app, meaning: true)
         let kana = word.reading ?? word.question
         try submit(app, KunreiRomaji.spelling(of: kana), expecting: "Answered 1/")
-        #expect(joinedScreen(try app.session.capture()).contains("Congratulations! \(word.question)"))
+        let verdict = try app.session.capture()
+        #expect(joinedScreen(verdict).contains("Congratulations!"))
+        #expect(BundledDeck.shared.words(on: verdict).contains(word), "the verdict names the word answered")
         try app.session.sendKeys("Escape")
         try app.session.waitForText("Hi, さくら")
         try app.session.sendKeys("C-c")
@@ -94,6 +104,7 @@ struct TypedAnswerE2ETests {
         #expect(joinedScreen(try app.session.capture()).contains(word.reading ?? "?"), "the miss shows the reading")
         try submit(app, KunreiRomaji.spelling(of: word.reading ?? ""), expecting: "Answered 1/")
         #expect(joinedScreen(try app.session.capture()).contains("Wrong 1"), "the retry is not counted again")
+        try goOn(app)
         let next = try shownWord(app, meaning: false)
         try app.session.sendKeys("Tab")
         try app.session.waitForText("The answer:")

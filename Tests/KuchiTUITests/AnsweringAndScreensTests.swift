@@ -77,6 +77,7 @@ struct AnsweringAndScreensTests {
         ])
         let pilot = Pilot(rows: 12, columns: 60, deck: deck, questions: 3)
         while pilot.quiz.currentTest?.challenge.question != "お願いします" { pilot.answerRight() }
+        pilot.goOnIfConfirming()
         pilot.press("h")
         #expect(pilot.contains("おねがいします ·") && pilot.contains("onegaishimasu"),
                 "reading and romaji wrap onto two lines instead of being cut")

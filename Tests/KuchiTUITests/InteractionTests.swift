@@ -7,14 +7,18 @@ import Testing
 @MainActor
 @Suite("Interactions")
 struct InteractionTests {
-    @Test("after a right answer, ↓ then Enter answers the next word (the feedback does not eat the Enter)")
+    @Test("after a right answer the verdict waits; Enter goes on, then ↓ Enter answers the next word")
     func arrowsThenEnterAnswer() {
         let pilot = Pilot()
         pilot.answerRight()
         #expect(pilot.contains("Congratulations!"))
+        pilot.press(.down)
+        #expect(pilot.contains("Congratulations!"), "the verdict waits for Enter, Space or a digit (issue 29)")
+        pilot.press(.enter)
+        #expect(!pilot.contains("Congratulations!"))
+        #expect(pilot.quiz.score.correct == 1, "going on answers nothing")
         let word = pilot.quiz.currentTest
         pilot.press(.down)
-        #expect(!pilot.contains("Congratulations!"), "moving the cursor moves on from the feedback")
         pilot.press(.enter)
         #expect(pilot.quiz.score.correct + pilot.quiz.score.wrong == 2, "the Enter answered")
         #expect(pilot.quiz.currentTest != word || pilot.quiz.score.wrong == 1)

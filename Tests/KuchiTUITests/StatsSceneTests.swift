@@ -49,6 +49,6 @@ struct StatsSceneTests {
         #expect(scene.respond(to: .character("r")))
         #expect(loads == 1)
         #expect(stats.today.reviews == 42)
-        #expect(scene.barHints.map(\.label) == ["Refresh", "Back"])
+        #expect(scene.barHints.map(\.label) == (stats.hardest.isEmpty ? ["Refresh", "Back"] : ["Hardest", "Word", "Refresh", "Back"]))
     }
 }

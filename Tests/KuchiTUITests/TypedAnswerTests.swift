@@ -102,6 +102,8 @@ struct TypedAnswerTests {
         pilot.type(test.challenge.answer)
         pilot.press(.enter)
         #expect(pilot.quiz.numberOfAnswered == 1 && pilot.quiz.score.wrong == 1)
+        #expect(pilot.contains("Congratulations!"), "the retry's right answer is confirmed too")
+        pilot.press(.enter)
         let next = try #require(pilot.quiz.currentTest)
         pilot.press(.tab)
         #expect(pilot.quiz.feedback == .revealed(next.challenge) && pilot.contains("The answer:"))

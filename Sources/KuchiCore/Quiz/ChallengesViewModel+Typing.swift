@@ -8,6 +8,7 @@ extension ChallengesViewModel {
     /// Empty text changes nothing (`.notAChoice`).
     @discardableResult
     public func submit(_ text: String) -> AnswerOutcome {
+        set(\.confirmation, to: nil)
         guard let test = currentTest, let index = currentIndex else { return .notAChoice }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .notAChoice }
         // Kana or kanji where the English meaning is asked is a slip of the input mode, not a
@@ -43,6 +44,7 @@ extension ChallengesViewModel {
     /// revealAnswer: "I don't know": shows the answer and grades Again (once per showing); the
     /// learner then types it to go on. Nothing happens while the answer already shows.
     public func revealAnswer() {
+        set(\.confirmation, to: nil)
         guard let test = currentTest, let index = currentIndex, feedback?.showsAnswer != true else { return }
         set(\.feedback, to: .revealed(test.challenge))
         typedAnswer.clear()

@@ -94,11 +94,61 @@ extension ChallengesViewModel {
                       bestStreak: point.score.bestStreak, elapsed: point.score.elapsed)
         set(\.isExtraPractice, to: point.isExtraPractice)
         set(\.feedback, to: nil)
+        set(\.confirmation, to: nil)
+        set(\.leech, to: nil)
         set(\.hintVisible, to: false)
         set(\.teaching, to: false)
         set(\.nothingToStudy, to: false)
         if let test = point.test { prepareField(for: test) }
         shownAt = clock()
         set(\.currentTest, to: point.test)
+    }
+}
+
+/// ChallengesViewModel+Suspend: "I know this word" on a New word card.
+extension ChallengesViewModel {
+    /// knowThisWord: `k` on a New word card: the word's cards are suspended (never asked, not
+    /// counted in Welcome, `kuchi due` or the daily limit) and the next card comes. Nothing
+    /// happens outside a New word card, or without a learner's memory.
+    @discardableResult
+    public func knowThisWord() -> Bool {
+        guard teaching, let memory, let slot = currentSlot else { return false }
+        guard memory.suspend(slot, deck: deck.title, now: clock()) else {
+            reportProblem(of: memory)
+            return false
+        }
+        set(\.teaching, to: false)
+        advance()
+        saveAnswer(review: nil, slot: nil)
+        return true
+    }
+}
+
+/// ChallengesViewModel+Leech: what the learner chose for a leech.
+extension ChallengesViewModel {
+    /// LeechChoice: keep studying it, relearn it in Learn (its flash card back among those
+    /// not remembered), or suspend it.
+    public enum LeechChoice: Sendable {
+        case keep, relearn, suspend
+    }
+
+    /// resolveLeech: acts on the choice and closes the notice. Suspending puts the word away
+    /// (the retry is not asked) and the next card comes.
+    public func resolveLeech(_ choice: LeechChoice) {
+        guard let leech else { return }
+        set(\.leech, to: nil)
+        guard let memory else { return }
+        switch choice {
+        case .keep: break
+        case .relearn: memory.relearn(cardID: leech.cardID)
+        case .suspend:
+            guard let slot = memory.slot(ofCard: leech.cardID), memory.suspend(slot, deck: deck.title, now: clock()) else { break }
+            if currentSlot == slot {
+                set(\.feedback, to: nil)
+                advance()
+                saveAnswer(review: nil, slot: nil)
+            }
+        }
+        reportProblem(of: memory)
     }
 }

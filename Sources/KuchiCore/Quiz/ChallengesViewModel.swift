@@ -32,6 +32,22 @@ public enum Feedback: Hashable, Sendable {
     }
 }
 
+/// Confirmation: a right answer as it is confirmed — the test answered (its word and choices)
+/// and the verdict (`correct`, or a typed `almost`).
+public struct Confirmation: Hashable, Sendable {
+    /// test: the word answered, with the choices it was asked with.
+    public let test: ChallengeTest
+    /// feedback: the verdict shown.
+    public let feedback: Feedback
+}
+
+/// Leech: a card forgotten `WordHistory.leechLapses` times or more, as the learner is told.
+public struct Leech: Hashable, Sendable {
+    public let challenge: Challenge
+    public let cardID: Int64
+    public let lapses: Int
+}
+
 /// AnswerOutcome: the result of `ChallengesViewModel.check(_:)`.
 public enum AnswerOutcome: Hashable, Sendable {
     case correct
@@ -79,6 +95,13 @@ public final class ChallengesViewModel {
     /// teaching: the word up is met for the first time and shown as a New word card (word,
     /// reading, romaji, meaning, category) before it is asked; not graded.
     public internal(set) var teaching = false
+    /// confirmation: the answer just accepted, shown with its verdict (the word, its reading and
+    /// meaning) before anything else — the next word (already picked and saved) stays hidden
+    /// until `goOn()`. Nil when nothing waits to be confirmed.
+    public internal(set) var confirmation: Confirmation?
+    /// leech: a card just forgotten for the `WordHistory.leechLapses`th time, told once: the
+    /// learner chooses to go on, relearn it in Learn, or suspend it.
+    public internal(set) var leech: Leech?
     /// canUndo: the last graded answer can be taken back (`undoLastAnswer()`).
     public internal(set) var canUndo = false
     /// nothingToStudy: with a learner's memory, nothing may be asked now: nothing is due, no new
@@ -199,6 +222,9 @@ public final class ChallengesViewModel {
     /// check: answers the current challenge with `answer`.
     @discardableResult
     public func check(_ answer: String) -> AnswerOutcome {
+        // Answering the next word is going on from the last verdict (the screen asks for a key
+        // first; a caller answering straight away has read it).
+        set(\.confirmation, to: nil)
         guard let test = currentTest, let index = currentIndex, test.answers.contains(answer) else { return .notAChoice }
         if test.isCorrect(answer) {
             accept(test, at: index, feedback: .correct(test.challenge))
@@ -225,8 +251,20 @@ public final class ChallengesViewModel {
         if let position = remaining.firstIndex(of: index) { remaining.swapAt(position, remaining.count - 1); remaining.removeLast() }
         set(\.feedback, to: feedback)
         advance()
+        // The verdict is confirmed before the next card shows; the end of a session confirms
+        // it on the Congratulations screen instead ("Last word: …").
+        set(\.confirmation, to: isComplete ? nil : Confirmation(test: test, feedback: feedback))
         let recorded = saveAnswer(review: review, slot: slot)
         remember(point, recorded: recorded, graded: review != nil, slot: slot)
+    }
+
+    /// goOn: the learner has read the verdict: the next card (New word or question) shows, and
+    /// its answer time counts from now.
+    public func goOn() {
+        guard confirmation != nil else { return }
+        set(\.confirmation, to: nil)
+        set(\.feedback, to: nil)
+        shownAt = clock()
     }
 
     /// gradeMiss: grades the current word Again (once per showing), lists it as missed with
@@ -238,6 +276,9 @@ public final class ChallengesViewModel {
         let recorded = saveAnswer(review: review, slot: slot)
         if let due = recorded?.after.card.due { noteMissed(test.challenge, due: due) }
         remember(point, recorded: recorded, graded: review != nil, slot: slot)
+        if let recorded, let memory, recorded.after.card.lapses >= WordHistory.leechLapses, memory.tellLeechOnce(recorded.after.id) {
+            set(\.leech, to: Leech(challenge: test.challenge, cardID: recorded.after.id, lapses: recorded.after.card.lapses))
+        }
     }
 
     /// dismissFeedback: hides the last feedback (no write, and so no redraw, when none shows).
@@ -266,6 +307,7 @@ public final class ChallengesViewModel {
         remaining = directionsByPosition.keys.sorted()
         score.reset()
         set(\.feedback, to: nil)
+        set(\.confirmation, to: nil)
         set(\.choicesVisible, to: true)
         forgetUndo()
         advance()
@@ -320,6 +362,7 @@ public final class ChallengesViewModel {
     /// finishTeaching: the learner has read the New word card; the question comes (its answer
     /// time counts from now).
     public func finishTeaching() {
+        set(\.confirmation, to: nil)
         guard teaching else { return }
         shownAt = clock()
         set(\.teaching, to: false)

@@ -27,6 +27,8 @@ extension LearnerDatabase {
                 try db.execute(sql: "DELETE FROM review_slot WHERE learner_deck IN (\(decks))", arguments: arguments)
             }
             try db.execute(sql: "DELETE FROM session WHERE learner_deck IN (\(decks))", arguments: arguments)
+            try db.execute(sql: "DELETE FROM leech_notice WHERE card IN (SELECT id FROM card WHERE learner_deck IN (\(decks)))", arguments: arguments)
+            try db.execute(sql: "DELETE FROM suspension WHERE learner = :learner", arguments: arguments)
             try db.execute(sql: "DELETE FROM card WHERE learner_deck IN (\(decks))", arguments: arguments)
             try db.execute(sql: "DELETE FROM learner_deck WHERE learner = :learner", arguments: arguments)
             try db.execute(sql: "DELETE FROM setting_change WHERE learner = :learner", arguments: arguments)

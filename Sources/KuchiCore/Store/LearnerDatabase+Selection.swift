@@ -12,7 +12,7 @@ extension LearnerDatabase {
     /// reviewed card is due: Welcome says "next review now") — nil only when no selected card
     /// has ever been reviewed.
     public func status(learner: UUID, deck: String, selection: CardKeys, now: Date, day: StudyDay,
-                       newWordLimit: Int) throws -> StudyStatus {
+                       newWordLimit: Int, otherDirections: CardKeys? = nil) throws -> StudyStatus {
         try writer.read { db in
             let nowMs = Milliseconds.from(now)
             let todayMs = Milliseconds.from(day.start(of: now))
@@ -37,18 +37,22 @@ extension LearnerDatabase {
                 """)
             try statement.setArguments([learnerDeck])
             return try withExtendedLifetime(statement) {
-                try Self.scan(statement.sqliteStatement, db: db, selection: selection, nowMs: nowMs, todayMs: todayMs, now: now,
-                              newWordLimit: newWordLimit)
+                try Self.scan(statement.sqliteStatement, db: db, selection: selection, others: otherDirections, nowMs: nowMs,
+                              todayMs: todayMs, now: now, newWordLimit: newWordLimit)
             }
         }
     }
 
     /// scan: steps the status statement over the deck's rows and sums them up.
-    private static func scan(_ handle: SQLiteStatement, db: Database, selection: CardKeys, nowMs: Int64, todayMs: Int64, now: Date,
-                             newWordLimit: Int) throws -> StudyStatus {
+    /// `others`: the same words in the directions not chosen; their due cards are counted apart
+    /// (Welcome: "N more due in other directions").
+    private static func scan(_ handle: SQLiteStatement, db: Database, selection: CardKeys, others: CardKeys?, nowMs: Int64,
+                             todayMs: Int64, now: Date, newWordLimit: Int) throws -> StudyStatus {
         defer { sqlite3_reset(handle) }
         let directions = StudyDirection.allCases.map { ($0, Array($0.rawValue.utf8)) }
         var matcher = CardKeys.Matcher(selection)
+        var otherMatcher = others.map(CardKeys.Matcher.init)
+        var dueElsewhere = 0
         var dueNow = 0
         var reviewed = 0
         var introducedToday = 0
@@ -63,8 +67,12 @@ extension LearnerDatabase {
             if sqlite3_column_type(handle, 5) != SQLITE_NULL, sqlite3_column_int64(handle, 5) >= todayMs { introducedToday += 1 }
             guard sqlite3_column_int64(handle, 4) != Int64(CardState.new.rawValue) else { continue }
             let written = Self.text(handle, 2)
-            guard let direction = directions.first(where: { $0.1.elementsEqual(written) })?.0,
-                  matcher.contains(question: Self.text(handle, 0), reading: Self.text(handle, 1), direction: direction) else {
+            guard let direction = directions.first(where: { $0.1.elementsEqual(written) })?.0 else { continue }
+            guard matcher.contains(question: Self.text(handle, 0), reading: Self.text(handle, 1), direction: direction) else {
+                if sqlite3_column_type(handle, 3) != SQLITE_NULL, sqlite3_column_int64(handle, 3) <= nowMs,
+                   otherMatcher?.contains(question: Self.text(handle, 0), reading: Self.text(handle, 1), direction: direction) == true {
+                    dueElsewhere += 1
+                }
                 continue
             }
             reviewed += 1
@@ -77,8 +85,10 @@ extension LearnerDatabase {
                 nextAhead = min(nextAhead ?? due, due)
             }
         }
-        return Self.figures(dueNow: dueNow, reviewed: reviewed, introducedToday: introducedToday, nextAhead: nextAhead,
-                            earliest: earliest, selection: selection, now: now, newWordLimit: newWordLimit)
+        var status = Self.figures(dueNow: dueNow, reviewed: reviewed, introducedToday: introducedToday, nextAhead: nextAhead,
+                                  earliest: earliest, selection: selection, now: now, newWordLimit: newWordLimit)
+        status.dueElsewhere = dueElsewhere
+        return status
     }
 
     /// figures: the status from the scan's counts.

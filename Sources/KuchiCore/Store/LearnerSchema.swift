@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 6
+    static let version = 7
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -89,11 +89,15 @@ enum LearnerSchema {
         migrator.registerMigration("v5") { db in
             try SettingsSchema.migrate(db)
         }
-        // v6: the learner's own FSRS weights, as a log of changes (ParameterSchema). (v4 is
-        // another branch's; the lead renumbers at merge.)
+        // v6: the learner's own FSRS weights, as a log of changes (ParameterSchema).
         migrator.registerMigration("v6") { db in
             try ParameterSchema.migrate(db)
             try db.execute(sql: "PRAGMA user_version = 6")
+        }
+        // v7: suspended words and leeches told (issue 29, StudyFlagsSchema).
+        migrator.registerMigration("v7") { db in
+            try StudyFlagsSchema.migrate(db)
+            try db.execute(sql: "PRAGMA user_version = 7")
         }
         return migrator
     }

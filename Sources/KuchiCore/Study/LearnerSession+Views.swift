@@ -20,8 +20,14 @@ extension LearnerSession {
     public nonisolated static func status(database: LearnerDatabase?, learner: UUID?, deck: Deck, selection: StudySelection,
                               now: Date) -> StudyStatus? {
         guard let database, let learner else { return nil }
+        // The words' cards in the other directions, so a direction choice that leaves due
+        // cards out says so (mixed leaves nothing out).
+        // Suspended words are not counted: not due, not new, not in the daily limit.
+        let suspended = (try? database.suspendedWords(learner: learner, deck: deck.title)) ?? []
+        let deck = suspended.isEmpty ? deck : deck.excluding(suspended)
+        let others = selection.direction == .mixed ? nil : QuizDirection.mixed.cardKeys(in: deck)
         return try? database.status(learner: learner, deck: deck.title, selection: selection.direction.cardKeys(in: deck), now: now,
-                                    day: selection.day, newWordLimit: selection.newWordLimit)
+                                    day: selection.day, newWordLimit: selection.newWordLimit, otherDirections: others)
     }
 
     /// flashCards: the Learn tab's stack for the selection, made on first use.
@@ -68,6 +74,32 @@ extension LearnerSession {
         if let version, let known = statsVersion, known.version == version, known.day == day { return }
         model.refresh(now: now)
         statsVersion = version.map { ($0, day) }
+    }
+
+    /// wordHistory: the page of the deck's word `question` (read `reading`) as the store has it
+    /// now; nil when the deck has no such word.
+    public func wordHistory(question: String, reading: String) -> WordHistory? {
+        let whole = wholeDeck
+        guard let challenge = whole.challenges.first(where: { $0.question == question && ($0.reading ?? "") == reading })
+            ?? WordHistory.find(question, in: whole) else { return nil }
+        let database = self.database ?? LearnerDatabase.inMemory()
+        return try? database.wordHistory(learner: user.profileID ?? UUID(), deck: whole, challenge: challenge, now: clock(),
+                                         scheduler: FSRSScheduler(desiredRetention: selection.desiredRetention))
+    }
+
+    /// setSuspended: suspends the word (or brings it back) for the signed-in learner; the
+    /// counts are read again. Returns whether the store kept it.
+    @discardableResult
+    public func setSuspended(_ suspended: Bool, question: String, reading: String) -> Bool {
+        guard let database, let learner = user.profileID else { return false }
+        do {
+            try database.setSuspended(suspended, learner: learner, deck: wholeDeck.title, question: question, reading: reading, now: clock())
+        } catch {
+            forgetProblem = "Could not change the word (\(error))."
+            return false
+        }
+        statusKey = nil
+        return true
     }
 
     /// notice: the problem to show — the profile's, else the quiz's, Learn's, Stats', the deck's.

@@ -190,8 +190,12 @@ public final class LearnerSession {
     func context() -> StudyContext? {
         guard let database, let learner = user.profileID else { return nil }
         let selection = self.selection
-        return StudyContext(database: database, learner: learner, scheduler: SchedulerFactory.scheduler(learner: learner, desiredRetention: selection.desiredRetention, in: database),
-                            newWordLimit: selection.newWordLimit, day: selection.day, teachNewWords: selection.teachNewWords)
+        var context = StudyContext(database: database, learner: learner,
+                                   scheduler: SchedulerFactory.scheduler(learner: learner, desiredRetention: selection.desiredRetention, in: database),
+                                   newWordLimit: selection.newWordLimit, day: selection.day, teachNewWords: selection.teachNewWords)
+        // Lessons for the bundled deck; an imported deck (or `--deck FILE`) keeps its file order.
+        context.lessons = overrides.deck == nil && (selection.deck ?? "").isEmpty
+        return context
     }
 
     /// deck: the words the learner studies — their deck, narrowed to their categories and levels.

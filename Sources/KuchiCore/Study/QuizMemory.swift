@@ -15,6 +15,9 @@ public struct StudyContext {
     public var day: StudyDay
     /// teachNewWords: a word met for the first time is shown as a New word card first.
     public var teachNewWords: Bool
+    /// lessons: new words come in lessons (`TeachingOrder.lessons`): the bundled deck; an
+    /// imported deck keeps its file order. The same-day partner rule holds for both.
+    public var lessons = false
 
     /// init: a context; the limit is the learner's setting, the day their time zone.
     public init(database: LearnerDatabase, learner: UUID, scheduler: any CardScheduler,
@@ -78,7 +81,9 @@ final class QuizMemory {
         var byDirection: [StudyDirection: [CardRecord?]] = [:]
         var learnerDeck: Int64?
         var newToday = 0
+        var suspended: Set<SuspendedWord> = []
         do {
+            suspended = try context.database.suspendedWords(learner: context.learner, deck: deck.title)
             for studyDirection in Set(askable.flatMap(\.directions)) {
                 // Only the words asked in a direction get its cards (no reading card for a
                 // kana word): a part of the deck is loaded as a deck of its own, then realigned.
@@ -116,6 +121,11 @@ final class QuizMemory {
         words.reserveCapacity(slotCount)
         slotsByCard.reserveCapacity(slotCount)
         for (position, directions) in askable {
+            // A suspended word ("I know this word", a leech put away) is never asked.
+            if !suspended.isEmpty,
+               suspended.contains(SuspendedWord(question: deck.challenges[position].question, reading: deck.challenges[position].reading ?? "")) {
+                continue
+            }
             var candidates = directions.compactMap { byDirection[$0]?[position] ?? nil }
             if candidates.count > 1 {
                 // A word's new cards in an order of its own, so mixed directions do not always
@@ -132,8 +142,16 @@ final class QuizMemory {
         self.slotsByCard = slotsByCard
         let scheduler = context.scheduler
         queue = StudyQueue(cards: cards, words: words, now: now, newToday: newToday, newWordLimit: context.newWordLimit,
-                           retrievability: { scheduler.retrievability(of: $0, at: $1) })
+                           dayStart: context.day.start(of: now), teachingRank: context.lessons ? Self.rank(TeachingOrder.lessons(of: deck)) : nil,
+                           partnerKeys: { [challenges = deck.challenges] in TeachingOrder.partnerKeys(of: challenges[$0]) }, retrievability: { scheduler.retrievability(of: $0, at: $1) })
         if let problem = context.database.problem?.message, self.problem == nil { self.problem = problem }
+    }
+
+    /// rank: each deck position's place in `order`.
+    private static func rank(_ order: [Int]) -> [Int] {
+        var rank = Array(repeating: 0, count: order.count)
+        for (place, position) in order.enumerated() { rank[position] = place }
+        return rank
     }
 
     /// savedSession: the session in progress for this learner and deck, if one was saved.
@@ -257,6 +275,43 @@ final class QuizMemory {
         } catch {
             if problem == nil { problem = "Could not save your answer (\(Self.reason(error))); this session goes on unsaved." }
             return nil
+        }
+    }
+
+    /// suspend: "I know this word": the word of `slot` is suspended in the store (all its
+    /// directions, stamped for sync) and never dealt again; false (with `problem`) when the
+    /// store could not keep it.
+    func suspend(_ slot: Int, deck: String, now: Date) -> Bool {
+        let record = queue.cards[slot]
+        if learnerDeck != nil {
+            do {
+                try context.database.setSuspended(true, learner: context.learner, deck: deck, question: record.question,
+                                                  reading: record.reading, now: now)
+            } catch {
+                if problem == nil { problem = "Could not suspend the word (\(Self.reason(error)))." }
+                return false
+            }
+        }
+        queue.suspend(word: queue.words[slot], dealt: slot)
+        return true
+    }
+
+    /// tellLeechOnce: whether the card's leech notice is still to be told; it counts as told
+    /// from now (once per card, on this machine).
+    func tellLeechOnce(_ cardID: Int64) -> Bool {
+        guard learnerDeck != nil else { return true }
+        guard (try? context.database.wasLeechNoticed(card: cardID)) == false else { return false }
+        try? context.database.markLeechNoticed(card: cardID)
+        return true
+    }
+
+    /// relearn: the card's flash card goes back among those not remembered in Learn.
+    func relearn(cardID: Int64) {
+        guard learnerDeck != nil else { return }
+        do {
+            try context.database.setLearned(cardID: cardID, false)
+        } catch {
+            if problem == nil { problem = "Could not put the word back in Learn (\(Self.reason(error)))." }
         }
     }
 

@@ -12,7 +12,8 @@ import Foundation
 /// the queue, but a session asks a word once while any other due card waits — asking 猫 jp-en and
 /// then en-jp would give the answer away. A due card of a word already asked still comes before
 /// any new card (due first, always), and new cards are never dealt beyond the limit: when due and
-/// new are done, only cards already reviewed are offered as extra practice.
+/// new are done, only review cards not yet reviewed this study day are offered as extra
+/// practice, each once (a card in a learning step waits for its step, issue 29).
 public struct StudyQueue {
     /// defaultNewWordLimit: new words per study day unless the learner sets another (0–100).
     public static let defaultNewWordLimit = 10
@@ -52,15 +53,31 @@ public struct StudyQueue {
     private var shown: Set<Int> = []
     /// askedWords: words asked this session (any direction).
     private var askedWords: Set<Int> = []
-    /// extraOrder: built on first need: reviewed cards by earliest due.
+    /// dayStart: when the study day began: a card reviewed since is not offered as extra practice
+    /// (`.distantFuture` when no day is known: only this session's rule holds).
+    private let dayStart: Date
+    /// partnerKeys: a word's (deck position's) partner keys (`TeachingOrder.partnerKeys`); nil
+    /// without the same-day rule.
+    private let partnerKeys: ((Int) -> [String])?
+    /// introducedKeys: the partner keys of the words introduced this study day.
+    private var introducedKeys: Set<String> = []
+    /// introducedWords: the words introduced this study day (a word is no partner of itself:
+    /// its other direction may still come).
+    private var introducedWords: Set<Int> = []
+    /// suspendedWords: words suspended during the session ("I know this word"): never dealt.
+    private var suspendedWords: Set<Int> = []
+    /// extraOrder: built on first need: review cards by earliest due.
     private var extraOrder: [Int]?
     private var extraHead = 0
 
     /// init: prepares every order once: due cards by retrievability, upcoming ones by due time,
     /// new ones in the order given. `words` defaults to one word per card.
     public init(cards: [CardRecord], words: [Int]? = nil, now: Date, newToday: Int,
-                newWordLimit: Int = StudyQueue.defaultNewWordLimit, retrievability: @escaping (FSRSCard, Date) -> Double) {
+                newWordLimit: Int = StudyQueue.defaultNewWordLimit, dayStart: Date = .distantFuture, teachingRank: [Int]? = nil,
+                partnerKeys: ((Int) -> [String])? = nil, retrievability: @escaping (FSRSCard, Date) -> Double) {
         self.cards = cards
+        self.dayStart = dayStart
+        self.partnerKeys = partnerKeys
         self.words = words ?? Array(cards.indices)
         self.newToday = newToday
         self.newWordLimit = min(max(newWordLimit, Self.newWordLimitRange.lowerBound), Self.newWordLimitRange.upperBound)
@@ -68,7 +85,12 @@ public struct StudyQueue {
         var due: [(slot: Int, recall: Double)] = []
         var upcoming: [Int] = []
         var fresh: [Int] = []
+        let words = self.words
         for (slot, record) in cards.enumerated() {
+            if let partnerKeys, let introduced = record.introduced, introduced >= dayStart {
+                introducedKeys.formUnion(partnerKeys(words[slot]))
+                introducedWords.insert(words[slot])
+            }
             if record.card.state == .new {
                 fresh.append(slot)
             } else if record.card.due <= now {
@@ -79,7 +101,13 @@ public struct StudyQueue {
         }
         dueOrder = due.sorted { $0.recall > $1.recall }.map(\.slot)
         self.upcoming = upcoming.sorted { cards[$0].card.due < cards[$1].card.due }
-        newOrder = fresh
+        if let teachingRank {
+            // A stable sort: a word's directions stay together, in the order they were given.
+            newOrder = fresh.enumerated().sorted { (teachingRank[words[$0.element]], $0.offset) < (teachingRank[words[$1.element]], $1.offset) }
+                .map(\.element)
+        } else {
+            newOrder = fresh
+        }
     }
 
     /// setNewToday: today's new cards as the database counts them now (another window may have
@@ -91,7 +119,7 @@ public struct StudyQueue {
     /// next: the card to show at `now`, never `current` when another will do; nil when nothing
     /// may be asked (no card due, no new card allowed, none reviewed yet).
     public mutating func next(now: Date, excluding current: Int? = nil) -> (position: Int, source: Source)? {
-        if let slot = learning.filter({ $0 != current && cards[$0].card.due <= now })
+        if let slot = learning.filter({ $0 != current && cards[$0].card.due <= now && !suspendedWords.contains(words[$0]) })
             .min(by: { cards[$0].card.due < cards[$1].card.due }) {
             return pick(slot, .learning)
         }
@@ -134,11 +162,17 @@ public struct StudyQueue {
         while newHead < newOrder.count {
             let slot = newOrder[newHead]
             newHead += 1
-            guard cards[slot].card.state == .new, slot != current else { continue }
+            guard cards[slot].card.state == .new, slot != current, !suspendedWords.contains(words[slot]) else { continue }
             if askedWords.contains(words[slot]) {
                 skipped.append(slot)
                 continue
             }
+            // A partner of a word introduced today waits for another study day (it stays out
+            // of this session's queue; the next session's queue is built on another day).
+            let keys = partnerKeys?(words[slot]) ?? []
+            if keys.contains(where: introducedKeys.contains), !introducedWords.contains(words[slot]) { continue }
+            introducedWords.insert(words[slot])
+            introducedKeys.formUnion(keys)
             newToday += 1
             return slot
         }
@@ -175,7 +209,8 @@ public struct StudyQueue {
         case .new:
             newOrder.insert(slot, at: newHead)
             newToday = max(0, newToday - 1)
-        case .learning, .extraPractice: break
+        case .extraPractice: extraOrder = nil
+        case .learning: break
         }
     }
 
@@ -187,7 +222,14 @@ public struct StudyQueue {
 
     /// isDue: a reviewed card, due at `now`, other than the one up.
     private func isDue(_ slot: Int, now: Date, current: Int?) -> Bool {
-        slot != current && cards[slot].card.state != .new && cards[slot].card.due <= now
+        slot != current && cards[slot].card.state != .new && cards[slot].card.due <= now && !suspendedWords.contains(words[slot])
+    }
+
+    /// suspend: the word's cards are not dealt again ("I know this word" on its New word
+    /// card); the new card dealt for it (`dealt`, never answered) no longer counts today.
+    public mutating func suspend(word: Int, dealt slot: Int?) {
+        suspendedWords.insert(word)
+        if let slot, cards.indices.contains(slot), cards[slot].card.state == .new { newToday = max(0, newToday - 1) }
     }
 
     /// pick: records the card (and its word) as shown this session and returns it.
@@ -196,24 +238,27 @@ public struct StudyQueue {
         return (slot, source)
     }
 
-    /// extraPractice: reviewed cards only (never a new word beyond the limit), those not shown
-    /// this session first, earliest due first; when all have been shown, a new round.
+    /// extraPractice: review cards only — never a card in a learning or relearning step (its
+    /// step is the learner's protection: it is asked when due, not sooner) and never a new
+    /// word beyond the limit — each at most once a study day (one not reviewed since the day
+    /// began, and not shown this session), earliest due first. Nil when none is left.
     private mutating func extraPractice(excluding current: Int?) -> (position: Int, source: Source)? {
         if extraOrder == nil {
-            extraOrder = cards.indices.filter { cards[$0].card.state != .new }.sorted { cards[$0].card.due < cards[$1].card.due }
-        }
-        let order = (extraOrder ?? []).filter { cards[$0].card.state != .new }
-        guard !order.isEmpty else { return nil }
-        extraOrder = order
-        extraHead = min(extraHead, order.count)
-        for round in 0..<2 {
-            while extraHead < order.count {
-                let slot = order[extraHead]
-                extraHead += 1
-                if slot != current, round == 1 || !shown.contains(slot) { return pick(slot, .extraPractice) }
-            }
+            extraOrder = cards.indices.filter { isPracticeCandidate($0) }.sorted { cards[$0].card.due < cards[$1].card.due }
             extraHead = 0
         }
-        return order.count == 1 ? pick(order[0], .extraPractice) : nil
+        let order = extraOrder ?? []
+        while extraHead < order.count {
+            let slot = order[extraHead]
+            extraHead += 1
+            if slot != current, !shown.contains(slot), isPracticeCandidate(slot) { return pick(slot, .extraPractice) }
+        }
+        return nil
+    }
+
+    /// isPracticeCandidate: a review card not yet reviewed this study day.
+    private func isPracticeCandidate(_ slot: Int) -> Bool {
+        let card = cards[slot].card
+        return card.state == .review && (card.lastReview ?? .distantPast) < dayStart && !suspendedWords.contains(words[slot])
     }
 }

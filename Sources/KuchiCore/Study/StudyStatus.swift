@@ -11,8 +11,13 @@ public struct StudyStatus: Equatable, Sendable {
     /// nextReview: the earliest due time after now, nil when no reviewed card waits.
     public var nextReview: Date?
 
+    /// dueElsewhere: cards of the same words due now in the directions not chosen (Welcome
+    /// warns that the choice leaves them out).
+    public var dueElsewhere: Int
+
     /// init: a status from its figures.
-    public init(dueNow: Int, newAvailable: Int, nextReview: Date?) {
+    public init(dueNow: Int, newAvailable: Int, nextReview: Date?, dueElsewhere: Int = 0) {
+        self.dueElsewhere = dueElsewhere
         self.dueNow = dueNow
         self.newAvailable = newAvailable
         self.nextReview = nextReview
@@ -25,12 +30,14 @@ public struct StudyStatus: Equatable, Sendable {
 
     /// welcomeText: "3 due now · 10 new today · next review in 5 min", or when caught up
     /// "All caught up — next review in 3 h".
+    /// With due cards in the directions not chosen, it ends "· 4 more due in other directions".
     public func welcomeText(now: Date) -> String {
         let next = nextReview.map { "next review " + Self.relative(from: now, to: $0) }
+        let elsewhere = dueElsewhere > 0 ? " · \(dueElsewhere) more due in other directions" : ""
         if isCaughtUp {
-            return next.map { "All caught up — \($0)" } ?? "All caught up"
+            return (next.map { "All caught up — \($0)" } ?? "All caught up") + elsewhere
         }
-        return (["\(dueNow) due now", "\(newAvailable) new today"] + (next.map { [$0] } ?? [])).joined(separator: " · ")
+        return (["\(dueNow) due now", "\(newAvailable) new today"] + (next.map { [$0] } ?? [])).joined(separator: " · ") + elsewhere
     }
 
     /// commandLineText: `kuchi due`'s line, "3 due now, 10 new available, next review

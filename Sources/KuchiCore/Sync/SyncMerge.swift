@@ -23,6 +23,8 @@ struct SyncMerge {
     private(set) var parameters: [String: Stamped<SyncParameters>] = [:]
     /// forgotten: the learner was forgotten on every machine (the machine that said so first).
     private(set) var forgotten: String?
+    /// suspensions: every suspension change in the folder (applied latest stamp first wins).
+    private(set) var suspensions: [Suspension] = []
     /// notices: records that disagreed with another copy of themselves.
     private(set) var notices: [String] = []
 
@@ -49,6 +51,8 @@ struct SyncMerge {
             case .parameters(let change):
                 let key = "\(change.time)/\(entry.machine)"
                 if parameters[key] == nil { parameters[key] = Stamped(value: change, machine: entry.machine) }
+            case .suspension(let change):
+                suspensions.append(change)
             }
         }
         if disagreeing > 0 {

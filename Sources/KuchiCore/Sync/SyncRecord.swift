@@ -43,6 +43,8 @@ public enum SyncRecord: Equatable, Sendable {
     /// forget: the learner was forgotten on every machine at `time` (Forget me → every
     /// machine): each machine deletes them at its next sync.
     case forget(time: Int64)
+    /// suspension: a word suspended or brought back, stamped (issue 29; latest stamp wins).
+    case suspension(Suspension)
 }
 
 /// SyncRecordCoding: a record as one JSON line and back, validating everything read — the
@@ -77,6 +79,9 @@ enum SyncRecordCoding {
         var weights: String?
         var rescheduled: Bool?
         var source: String?
+        /// suspended, machine: a suspension's flag and the machine that made the change.
+        var suspended: Bool?
+        var machine: String?
     }
 
     /// encode: the record as one line of JSON (no newline).
@@ -114,6 +119,14 @@ enum SyncRecordCoding {
             line.content = String(decoding: deck.content, as: UTF8.self)
         case .parameters(let change):
             SyncParameters.fill(&line.type, &line.time, &line.weights, &line.rescheduled, &line.source, from: change)
+        case .suspension(let change):
+            line.type = "suspension"
+            line.deck = change.deck
+            line.question = change.question
+            line.reading = change.reading
+            line.suspended = change.suspended
+            line.time = change.stamp
+            line.machine = change.machine
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -183,6 +196,13 @@ enum SyncRecordCoding {
             guard let change = SyncParameters.read(time: line.time, weights: line.weights, rescheduled: line.rescheduled, source: line.source)
             else { return .failure(Refusal("a scheduler-parameters record with a bad time or weights")) }
             return .success(.parameters(change))
+        case "suspension":
+            guard let deck = line.deck, let question = line.question, let reading = line.reading, let machine = line.machine,
+                  [deck, question, reading, machine].allSatisfy(isCleanText), !deck.isEmpty, !question.isEmpty, !machine.isEmpty,
+                  let suspended = line.suspended, let time = line.time, (earliest...latest).contains(time)
+            else { return .failure(Refusal("a suspension record with a missing or bad field")) }
+            return .success(.suspension(Suspension(deck: deck, question: question, reading: reading, suspended: suspended, stamp: time,
+                                                   machine: machine)))
         default:
             return .failure(Refusal("an unknown kind of record"))
         }

@@ -135,6 +135,8 @@ public enum SyncService {
                 outcome.records += unsent.map(SyncRecord.review) + undos.sorted().map { SyncRecord.undo(uid: $0) }
                 report.sent = unsent.count + undos.count
                 report.settingsSent = unsentSettings.count
+                outcome.records += try SyncSuspensions.merge(db, learner: learner, incoming: merge.suspensions, machine: machine,
+                                                             report: &report)
                 if !request.statusOnly {
                     let library = DeckLibrary(dataDirectory: request.dataDirectory)
                     outcome.records += SyncDecks.outgoing(library, known: Set(merge.decks.keys)).map(SyncRecord.deck)

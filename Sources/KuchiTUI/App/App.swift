@@ -73,9 +73,12 @@ final class App {
         case .learn: LearnScene(state: state, user: user, cards: session.flashCards)
         case .settings:
             SettingsScene(state: state, session: session, deckTitle: session.deck.title, categorySummary: categorySummary)
-        case .stats: StatsScene(state: state, stats: session.statsModel, clock: session.clock)
+        case .stats:
+            StatsScene(state: state, stats: session.statsModel, clock: session.clock,
+                       history: { [session] in session.wordHistory(question: $0.question, reading: $0.reading) })
         case .decks: DecksScene(state: state, user: user, decks: deckChoices)
         case .categories: CategoriesScene(state: state, user: user, deck: session.wholeDeck)
+        case .word: WordScene(state: state, session: session)
         }
     }
 

@@ -17,6 +17,8 @@ enum Route: Equatable, Hashable, Sendable, CaseIterable {
     case decks
     /// categories: the category filter, from Settings.
     case categories
+    /// word: one word's page (its cards and reviews), from the feedback or Stats.
+    case word
 
     /// tab: the tab a route belongs to (nil before the tabs: Register and the picker). Welcome
     /// is the Challenge tab's start, so the tab bar already shows there.
@@ -27,6 +29,8 @@ enum Route: Equatable, Hashable, Sendable, CaseIterable {
         case .learn: .learn
         case .settings, .decks, .categories: .settings
         case .stats: .stats
+        // A page opened from the Challenge tab or Stats: no tab of its own (Esc goes back).
+        case .word: nil
         }
     }
 }
@@ -73,6 +77,13 @@ struct ListCursor: Equatable, Sendable {
         guard let index else { return ListCursor(index: step > 0 ? 0 : count - 1) }
         return ListCursor(index: min(max(index + step, 0), count - 1))
     }
+}
+
+/// WordPageRequest: a word page to show — the page as read when it opened (the store is read
+/// again after a suspend) — and the screen Esc returns to.
+struct WordPageRequest: Equatable, Sendable {
+    var history: WordHistory
+    var back: Route
 }
 
 /// SettingsRow: the rows of Settings, in order.
@@ -140,6 +151,12 @@ final class AppState {
     @ObservationIgnored let optimizeJob = SchedulerOptimizeJob()
     /// audio: the app's voice (`a` says the word); nil in tests that do not hear.
     @ObservationIgnored var audio: AppAudio?
+    /// wordPage: the word whose page is open, and where Esc returns.
+    var wordPage: WordPageRequest?
+    /// wordScroll: the first line of the word page shown.
+    var wordScroll = 0
+    /// hardestCursor: the highlighted row of Stats' hardest words (nothing until ↑↓).
+    var hardestCursor = ListCursor()
 
     init(route: Route) {
         self.route = route
@@ -156,6 +173,14 @@ final class AppState {
     /// set: writes a value only when it differs (a write redraws the panes that read it).
     func set<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<AppState, Value>, to value: Value) {
         if self[keyPath: keyPath] != value { self[keyPath: keyPath] = value }
+    }
+
+    /// openWord: the page `history`, from the screen `origin` (nil: the deck has no such word).
+    func openWord(_ history: WordHistory?, from origin: Route) {
+        guard let history else { return }
+        set(\.wordPage, to: WordPageRequest(history: history, back: origin))
+        set(\.wordScroll, to: 0)
+        go(.word)
     }
 
     /// openRegister: Register for a new learner, Esc returning to `origin` (nil: Esc quits).

@@ -21,11 +21,23 @@ struct DueCommand: ParsableCommand {
     @Flag(help: "Print only the number of words due now.")
     var quiet = false
 
+    @Flag(help: "List the cards a session would ask now, in its order: `due  WORD  READING  DIRECTION`, then `new  …` for today's new words.")
+    var list = false
+
+    @Flag(help: "With --list: print the list as JSON, {\"due\": [{\"word\", \"reading\", \"direction\"}], \"new\": […]}.")
+    var json = false
+
     @Option(help: ArgumentHelp("Count this deck (a name from `kuchi decks`, or a deck file) instead of the learner's chosen one, all its categories.", valueName: "name"))
     var deck: String?
 
-    /// execute: prints the status and returns the exit status.
+    func validate() throws {
+        if json && !list { throw ValidationError("--json goes with --list.") }
+        if quiet && list { throw ValidationError("--quiet and --list cannot be used together.") }
+    }
+
+    /// execute: prints the status (or the list) and returns the exit status.
     func execute(now: Date = Date()) -> Int32 {
+        if list { return executeList(now: now) }
         let status: StudyStatus
         do throws(LearnerOptions.CommandFailure) {
             status = try self.status(now: now)
@@ -65,6 +77,53 @@ struct DueCommand: ParsableCommand {
             throw LearnerOptions.CommandFailure(message: "could not read the learner database.")
         }
         return status
+    }
+
+    /// executeList: `--list`: one line per card in the session's order, nothing else; the exit
+    /// status as for the summary (0 when something is due now).
+    func executeList(now: Date) -> Int32 {
+        let plan: (due: [StudyPlan.Entry], new: [StudyPlan.Entry])
+        do throws(LearnerOptions.CommandFailure) {
+            plan = try self.plan(now: now)
+        } catch {
+            return LearnerOptions.fail(error)
+        }
+        if json {
+            StandardOutput.write(Self.json(plan))
+        } else {
+            for entry in plan.due { StandardOutput.write("due  \(entry.question)  \(entry.reading)  \(entry.direction.rawValue)") }
+            for entry in plan.new { StandardOutput.write("new  \(entry.question)  \(entry.reading)  \(entry.direction.rawValue)") }
+        }
+        return StandardOutput.finish(plan.due.isEmpty ? 1 : 0)
+    }
+
+    /// plan: the chosen learner's list over what they study (as `status(now:)` chooses it).
+    func plan(now: Date) throws(LearnerOptions.CommandFailure) -> (due: [StudyPlan.Entry], new: [StudyPlan.Entry]) {
+        let options = learner.resolved(root: root)
+        let profile = try options.learner()
+        let database = try options.database() ?? LearnerDatabase.inMemory()
+        let deck = self.deck ?? root.deck
+        let whole = try DeckChoice.load(deck, settings: profile.settings, dataDir: options.dataDir)
+        var selection = StudySelection(learner: profile.id, settings: profile.settings)
+        if deck != nil { selection.categories = [] }
+        let byCategory = whole.selecting(categories: selection.categories) ?? whole
+        let chosen = byCategory.selecting(levels: selection.levels) ?? byCategory
+        // Lessons for the bundled deck, as the app decides (`LearnerSession.context()`).
+        let lessons = deck == nil && profile.settings.deck.isEmpty
+        do {
+            return try StudyPlan.list(database: database, learner: profile.id, deck: chosen, selection: selection, lessons: lessons, now: now)
+        } catch {
+            throw LearnerOptions.CommandFailure(message: "could not read the learner database: \(error)")
+        }
+    }
+
+    /// json: the list as `{"due": [{"word", "reading", "direction"}], "new": [...]}`.
+    static func json(_ plan: (due: [StudyPlan.Entry], new: [StudyPlan.Entry])) -> String {
+        func entries(_ list: [StudyPlan.Entry]) -> String {
+            "[" + list.map { "{\"word\": \(JSONText.quoted($0.question)), \"reading\": \(JSONText.quoted($0.reading)), \"direction\": \(JSONText.quoted($0.direction.rawValue))}" }
+                .joined(separator: ", ") + "]"
+        }
+        return "{\"due\": \(entries(plan.due)), \"new\": \(entries(plan.new))}"
     }
 
     /// run: ArgumentParser's entry; main.swift may call `execute()` directly instead.

@@ -43,6 +43,10 @@ struct ChoicesPane: Pane {
         let theme = environment.theme
         screen.box(screen.bounds, style: theme.frame, title: "Choices", titleStyle: theme.title)
         let inner = screen.bounds.inset(by: 1)
+        if let confirmation = quiz.confirmation {
+            drawConfirmed(confirmation.test, in: inner, screen: &screen, theme: theme)
+            return
+        }
         guard inner.rows > 0, inner.columns > 0, let test = quiz.currentTest else { return }
         guard !quiz.teaching else {
             screen.putCentered("A new word — Enter goes on to the question", row: inner.row + inner.rows / 2, in: inner, style: theme.dim)
@@ -88,5 +92,26 @@ struct ChoicesPane: Pane {
                            ChallengeScene.Action.answer(index))
             row += gap
         }
+    }
+
+    /// drawConfirmed: the answered word's choices, the right one marked, while its verdict is
+    /// confirmed (a click anywhere goes on, as Enter does).
+    private func drawConfirmed(_ test: ChallengeTest, in inner: Rect, screen: inout Screen, theme: Theme) {
+        guard inner.rows > 0, inner.columns > 0 else { return }
+        let width = inner.columns - 2
+        let blocks = test.answers.map { Self.lines($0, tried: false, width: width) }
+        let used = blocks.map(\.count).reduce(0, +)
+        let gap = inner.rows >= used + blocks.count - 1 ? 1 : 0
+        var row = inner.row + max(0, (inner.rows - used - gap * (blocks.count - 1)) / 2)
+        for (index, block) in blocks.enumerated() {
+            let right = test.answers[index] == test.rightAnswer
+            for (offset, line) in block.enumerated() where row < inner.row + inner.rows {
+                let prefix = offset > 0 ? "     " : (right ? "✓ " : "  ") + "\(index + 1)  "
+                screen.put((prefix + line).padded(toWidth: width), row: row, column: inner.column + 1, style: right ? theme.correct : theme.dim)
+                row += 1
+            }
+            row += gap
+        }
+        screen.onClick(inner, ChallengeScene.Action.goOn)
     }
 }

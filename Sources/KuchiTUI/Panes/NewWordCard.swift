@@ -30,7 +30,7 @@ struct NewWordCard {
             lines.append((sentence.ja, .sentence))
             lines.append((sentence.en, .translation))
         }
-        lines.append(("Enter: go on to the question", .detail))
+        lines.append(("Enter: go on to the question · k: I know this word", .detail))
         return lines
     }
 

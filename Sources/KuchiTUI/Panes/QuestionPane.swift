@@ -4,7 +4,7 @@ import KuchiCore
 /// behind the hint toggle), the English meaning (English → Japanese), or the kanji word with
 /// "type its reading" (its meaning behind the hint) — and the feedback on the last answer.
 ///
-/// Reads `currentTest`, `hintVisible`, `answerKind` and `feedback` only — never the score or
+/// Reads `leech`, `confirmation`, `currentTest`, `hintVisible`, `answerKind` and `feedback` only — never the score or
 /// the typed text — so a wrong answer's new tally or a keystroke does not redraw it, and a hint
 /// toggle redraws nothing else. A click on it shows or hides the choices, as tapping the
 /// question does in Kuchi.
@@ -75,6 +75,14 @@ struct QuestionPane: Pane {
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
         let area = screen.bounds
+        if let leech = quiz.leech {
+            LeechCard(leech: leech).draw(into: &screen, theme: theme)
+            return
+        }
+        if let confirmation = quiz.confirmation {
+            ConfirmationCard(confirmation: confirmation, typing: quiz.answerKind == .type).draw(into: &screen, theme: theme)
+            return
+        }
         guard let test = quiz.currentTest else {
             screen.box(area, style: theme.frame, title: "Question", titleStyle: theme.title)
             if quiz.nothingToStudy { drawNothingToStudy(into: &screen, theme: theme) }

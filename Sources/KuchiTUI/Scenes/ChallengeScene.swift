@@ -29,6 +29,14 @@ struct ChallengeScene: Scene {
         case undo
         /// say: says the word (`a`, F7 while typing): the New word, the question, the answer.
         case say
+        /// goOn: the verdict of a right answer has been read; the next card shows.
+        case goOn
+        /// knowWord: "I know this word" on a New word card: its cards are suspended.
+        case knowWord
+        /// openWord: the page of the word just answered (or shown).
+        case openWord
+        /// leech: the learner's choice for a leech.
+        case leech(ChallengesViewModel.LeechChoice)
     }
 
     let state: AppState
@@ -38,15 +46,40 @@ struct ChallengeScene: Scene {
     let title = "Challenge"
 
     /// isTyping: answers are typed and a word is up, so the field has focus.
-    var isTyping: Bool { quiz.answerKind == .type && quiz.currentTest != nil && !quiz.teaching }
+    var isTyping: Bool {
+        quiz.answerKind == .type && quiz.currentTest != nil && !quiz.teaching && quiz.confirmation == nil && quiz.leech == nil
+    }
 
-    var capturesText: Bool { isTyping }
+    /// pageWord: the word the feedback is about — the one just confirmed, else the one up
+    /// while its feedback shows; nil without feedback.
+    var pageWord: Challenge? {
+        if let confirmation = quiz.confirmation { return confirmation.test.challenge }
+        guard quiz.feedback != nil else { return nil }
+        return quiz.currentTest?.challenge
+    }
+
+    /// capturesText: the field has focus — and while a typed answer's verdict shows, a letter
+    /// goes on and starts the next answer (a fast typist's next word is not read as commands).
+    var capturesText: Bool { isTyping || (quiz.answerKind == .type && quiz.confirmation != nil) }
 
     var bindings: [Binding<Action>] {
+        if quiz.leech != nil {
+            return [
+                Binding([.character("l")], .leech(.relearn), keys: "l", bar: "Relearn", help: "relearn the word in Learn (its flash card comes back)",
+                        when: session.user.learningEnabled),
+                Binding([.character("s")], .leech(.suspend), keys: "s", bar: "Suspend", help: "suspend the word: never asked, not counted"),
+                Binding([.enter, .space], .leech(.keep), keys: "Enter", helpKeys: "Enter Space", bar: "Keep", help: "keep studying it as before"),
+                Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
+                        help: "back to Welcome (the session is kept)", priority: .essential),
+            ]
+        }
+        if quiz.confirmation != nil { return confirmationBindings }
         if quiz.teaching {
             return [
                 Binding([.enter, .space], .finishTeaching, keys: "Enter", helpKeys: "Enter Space", bar: "Go on",
                         help: "go on from the New word card to the question"),
+                Binding([.character("k")], .knowWord, keys: "k", bar: "I know it",
+                        help: "I know this word: its cards are suspended (never asked, not counted)", when: session.database != nil),
                 Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
                         help: "take back the last answer (it is asked again)", when: quiz.canUndo),
                 sayBinding([.character("a"), .function(7)], keys: "a", helpKeys: "a F7"),
@@ -72,6 +105,10 @@ struct ChallengeScene: Scene {
                     when: choosing && !feedback && state.choiceCursor.index != nil),
             Binding([.space], .toggleChoices, keys: "Space", bar: "Choices",
                     help: "show or hide the choices (or click the question)", when: quiz.currentTest != nil),
+            // Shown while a word is up (not only with feedback), so the bar does not change on an
+            // answer; without feedback the key does nothing (the page would give the answer away).
+            Binding([.character("w"), .function(6)], .openWord, keys: "w", helpKeys: "w F6", bar: "Word",
+                    help: "the page of the word the feedback is about", when: quiz.currentTest != nil, priority: .optional),
             Binding([.character("h")], .toggleHint, keys: "h", bar: quiz.currentTest?.direction == .listening ? "Romaji" : "Reading",
                     help: "show or hide the reading and romaji", when: quiz.currentTest != nil, priority: .optional),
             sayBinding([.character("a"), .function(7)], keys: "a", helpKeys: "a F7"),
@@ -80,6 +117,32 @@ struct ChallengeScene: Scene {
             Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
                     help: "take back the last answer: its grade is deleted and the word is asked again",
                     when: quiz.currentTest != nil || quiz.canUndo, priority: .optional),
+            Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
+                    help: "back to Welcome (the session is kept)", priority: .essential),
+        ]
+    }
+
+    /// confirmationBindings: the table while a right answer's verdict shows: Enter, Space or a
+    /// digit (the key that would answer next) goes on; nothing is answered unseen.
+    private var confirmationBindings: [Binding<Action>] {
+        if quiz.answerKind == .type {
+            return [
+                Binding([.enter], .goOn, keys: "Enter", bar: "Next", help: "go on to the next word (typing a letter goes on too)",
+                        priority: .essential),
+                Binding([.function(6)], .openWord, keys: "F6", bar: "Word", help: "this word's page: its cards and every review"),
+                Binding([.function(4)], .undo, keys: "F4", bar: "Undo", help: "take back the answer: its grade is deleted",
+                        when: quiz.canUndo, priority: .optional),
+                Binding([.escape], .back, keys: "Esc", bar: "Back", help: "back to Welcome (the session is kept)", priority: .essential),
+            ]
+        }
+        return [
+            Binding([.enter, .space] + (1...9).map { Key.digit($0) }, .goOn, keys: "Enter", helpKeys: "Enter Space 1-9", bar: "Next",
+                    help: "go on to the next word (a New word card or the question)", priority: .essential),
+            Binding([.character("w"), .function(6)], .openWord, keys: "w", helpKeys: "w F6", bar: "Word",
+                    help: "this word's page: its cards and every review"),
+            Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
+                    help: "take back the answer: its grade is deleted and the word is asked again", when: quiz.canUndo,
+                    priority: .optional),
             Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
                     help: "back to Welcome (the session is kept)", priority: .essential),
         ]
@@ -98,6 +161,8 @@ struct ChallengeScene: Scene {
             Binding([.control("r"), .function(3)], .toggleHint, keys: "Ctrl-R", helpKeys: "Ctrl-R F3", bar: "Hint",
                     help: "show or hide the hint", priority: .optional),
             sayBinding([.function(7)], keys: "F7", helpKeys: "F7"),
+            Binding([.function(6)], .openWord, keys: "F6", bar: "Word", help: "the page of the word the feedback is about",
+                    priority: .optional),
             Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
                     help: "take back the last answer (a typo judged a miss): its grade is deleted and the word is asked again",
                     priority: .optional),
@@ -142,6 +207,7 @@ struct ChallengeScene: Scene {
         case .toggleChoices: quiz.toggleChoices()
         case .toggleHint: quiz.toggleHint()
         case .back:
+            quiz.goOn()
             quiz.dismissFeedback()
             state.go(.welcome)
         case .submit: submit()
@@ -150,6 +216,15 @@ struct ChallengeScene: Scene {
         case .deleteWord: quiz.typedAnswer.deleteWord()
         case .clearField: quiz.typedAnswer.clear()
         case .finishTeaching: quiz.finishTeaching()
+        case .knowWord: quiz.knowThisWord()
+        case .openWord:
+            if let word = pageWord { state.openWord(session.wordHistory(question: word.question, reading: word.reading ?? ""), from: .challenge) }
+        case .leech(let choice):
+            quiz.resolveLeech(choice)
+            if choice == .relearn { state.go(.learn) }
+        case .goOn:
+            quiz.goOn()
+            state.set(\.choiceCursor, to: ListCursor())
         case .undo:
             if quiz.undoLastAnswer() { state.set(\.choiceCursor, to: ListCursor()) }
         case .say: state.audio?.say(Self.spokenWord(quiz), mode: Self.audioMode(quiz, setting: session.user.audio))
@@ -158,7 +233,12 @@ struct ChallengeScene: Scene {
 
     /// type: a key no binding took goes into the answer field while it has focus.
     func type(_ key: Key) -> Bool {
-        guard isTyping, case .character(let character) = key else { return false }
+        guard capturesText, case .character(let character) = key else { return false }
+        if quiz.confirmation != nil {
+            quiz.goOn()
+            // The New word card (not a field) may come next: the letter only goes on then.
+            guard isTyping else { return true }
+        }
         quiz.typedAnswer.insert(String(character))
         return true
     }

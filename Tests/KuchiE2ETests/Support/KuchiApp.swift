@@ -157,7 +157,13 @@ final class KuchiApp: Sendable {
     ) throws -> ChallengeView {
         var view: ChallengeView?
         var taught: [String]?
+        var confirmed: [String]?
         try session.waitFor(description, timeout: timeout) { screen in
+            // A right answer's verdict waits for a key (issue 29): Enter goes on to the next card.
+            if screen.contains(where: { $0.contains("─ Right · ") }) {
+                if screen != confirmed, (try? session.sendKeys("Enter")) != nil { confirmed = screen }
+                return false
+            }
             // A word met for the first time is taught first (a New word card): Enter goes on
             // to its question, once per card shown.
             if screen.contains(where: { $0.contains("─ New word · ") }) {

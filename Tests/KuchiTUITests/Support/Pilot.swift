@@ -128,10 +128,21 @@ final class Pilot {
 
     /// answerRight / answerWrong: press the digit of the right or a wrong choice.
     @discardableResult
-    func answerRight() -> [String] { press(Character("\(rightIndex + 1)")) }
+    func answerRight() -> [String] {
+        goOnIfConfirming()
+        return press(Character("\(rightIndex + 1)"))
+    }
 
     @discardableResult
-    func answerWrong() -> [String] { press(Character("\(wrongIndex + 1)")) }
+    func answerWrong() -> [String] {
+        goOnIfConfirming()
+        return press(Character("\(wrongIndex + 1)"))
+    }
+
+    /// goOnIfConfirming: a right answer's verdict waits for a key (issue 29): Enter goes on.
+    func goOnIfConfirming() {
+        if quiz.confirmation != nil { press(.enter) }
+    }
 }
 
 /// TestDecks: small decks with Japanese words, built through the real validator.

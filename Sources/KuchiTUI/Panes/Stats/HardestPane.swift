@@ -3,9 +3,12 @@ import KuchiCore
 /// HardestPane: the words forgotten most often, with reading and meaning, in aligned columns
 /// measured by display width (kana and kanji take two columns each).
 ///
-/// Reads only `stats.hardest`.
+/// Reads only `stats.hardest` and the highlight; each row is a click target opening the word's
+/// page.
 struct HardestPane: Pane {
     let stats: StatsModel
+    /// highlighted: the row Enter opens (Stats' cursor); none in `kuchi stats`' text.
+    var highlighted: @MainActor () -> Int? = { nil }
     let name = "stats-hardest"
 
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
@@ -26,8 +29,13 @@ struct HardestPane: Pane {
         let widestReading = words.map(\.reading.displayWidth).max() ?? 0
         let readingWidth = min(widestReading, meaningRoom - 2 - 8)
         let showReading = readingWidth > 0 && (readingWidth >= 4 || readingWidth == widestReading)
+        let highlighted = self.highlighted()
         for (offset, word) in words.enumerated() {
             let row = inner.row + offset
+            screen.onClick(Rect(row: row, column: inner.column, rows: 1, columns: inner.columns), StatsScene.Action.openHardest(offset))
+            if offset == highlighted {
+                screen.put(String(repeating: " ", count: inner.columns), row: row, column: inner.column, style: theme.selected, clip: inner)
+            }
             let lapses = "\(word.lapses)×"
             var column = screen.put(String(repeating: " ", count: lapseWidth - lapses.displayWidth) + lapses, row: row,
                                     column: inner.column, style: theme.wrong, clip: inner)

@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+
+/// WordHistory: one word's page — the entry (word, reading, romaji, meaning) and, per card
+/// (direction), its state, whether it is suspended or a leech, its memory now and every review
+/// with the interval it set. `kuchi word` prints it; the app's Word scene shows it.
+///
+/// Read from the store (the card rows and the review log), never from a model in memory, so
+/// the page says what `kuchi export cards`/`reviews` say.
+public struct WordHistory: Equatable, Sendable {
+    /// leechLapses: a card forgotten this often is a leech (Anki's default).
+    public static let leechLapses = 8
+
+    /// Review: one graded answer of a card.
+    public struct Review: Equatable, Sendable {
+        /// time: when it was given.
+        public var time: Date
+        /// rating: Again, Hard, Good or Easy.
+        public var rating: Rating
+        /// intervalDays: the days from this review to the due time it set (the log replayed
+        /// through FSRS with each review's own fuzz, as a sync's replay computes it).
+        public var intervalDays: Double
+    }
+
+    /// Card: one direction of the word.
+    public struct Card: Equatable, Sendable {
+        public var id: Int64
+        public var direction: StudyDirection
+        public var state: CardState
+        public var suspended: Bool
+        /// leech: forgotten `leechLapses` times or more.
+        public var leech: Bool
+        public var lapses: Int
+        /// stability, difficulty, retrievability, due: nil while the card is new.
+        public var stability: Double?
+        public var difficulty: Double?
+        public var retrievability: Double?
+        public var due: Date?
+        public var reviews: [Review]
+    }
+
+    /// challenge: the deck's entry.
+    public var challenge: Challenge
+    /// cards: the word's cards, in the order of `StudyDirection.allCases`.
+    public var cards: [Card]
+
+    /// find: the deck's entry written `word` or read `word` (the written form wins when one
+    /// word's reading is another's written form); nil when the deck has none.
+    public static func find(_ word: String, in deck: Deck) -> Challenge? {
+        let text = word.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+        guard !text.isEmpty else { return nil }
+        return deck.challenges.first { $0.question == text }
+            ?? deck.challenges.first { $0.reading == text || $0.readings.contains(text) }
+    }
+
+    /// replayIntervals: each review's interval, from the log replayed from a new card.
+    static func replayIntervals(_ log: [(time: Date, rating: Rating, uid: String)], scheduler: any CardScheduler) -> [Review] {
+        var memory: FSRSCard?
+        return log.map { entry in
+            var card = memory ?? FSRSCard(due: entry.time)
+            let time = max(entry.time, card.lastReview ?? entry.time)
+            card = scheduler.review(card, rating: entry.rating, at: time, fuzzSeed: ReviewID.fuzzSeed(entry.uid))
+            memory = card
+            return Review(time: entry.time, rating: entry.rating, intervalDays: card.due.timeIntervalSince(time) / 86_400)
+        }
+    }
+}
+
+extension LearnerDatabase {
+    /// wordHistory: the page of `challenge` in `deck` for `learner` at `now` (a word never
+    /// studied has new cards in the directions it can be asked, with no reviews).
+    public func wordHistory(learner: UUID, deck: Deck, challenge: Challenge, now: Date,
+                            scheduler: any CardScheduler) throws -> WordHistory {
+        let suspended = try isSuspended(learner: learner, deck: deck.title, question: challenge.question, reading: challenge.reading ?? "")
+        let rows: [(record: CardRecord, log: [(time: Date, rating: Rating, uid: String)])] = try writer.read { db in
+            let cards = try Row.fetchAll(db, sql: """
+                SELECT \(CardRecord.columns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }
+                    .joined(separator: ", "))
+                FROM card c JOIN learner_deck d ON d.id = c.learner_deck
+                WHERE d.learner = ? AND d.deck = ? AND c.question = ? AND c.reading = ? ORDER BY c.id
+                """, arguments: [learner.uuidString.lowercased(), deck.title, challenge.question, challenge.reading ?? ""])
+            return try cards.map { row in
+                let record = CardRecord(row: row, now: now)
+                let log = try Row.fetchAll(db, sql: "SELECT time, rating, uid FROM review WHERE card = ? ORDER BY time, uid",
+                                           arguments: [record.id]).compactMap { review -> (Date, Rating, String)? in
+                    guard let rating = Rating(rawValue: review["rating"]) else { return nil }
+                    return (Milliseconds.date(review["time"]), rating, ReviewID.text(review["uid"] ?? Data()))
+                }
+                return (record, log)
+            }
+        }
+        var byDirection: [StudyDirection: WordHistory.Card] = [:]
+        for (record, log) in rows {
+            let memory = record.card
+            let isNew = memory.state == .new
+            byDirection[record.direction] = WordHistory.Card(
+                id: record.id, direction: record.direction, state: memory.state, suspended: suspended,
+                leech: memory.lapses >= WordHistory.leechLapses, lapses: memory.lapses,
+                stability: isNew ? nil : memory.stability, difficulty: isNew ? nil : memory.difficulty,
+                retrievability: isNew ? nil : scheduler.retrievability(of: memory, at: now), due: isNew ? nil : memory.due,
+                reviews: WordHistory.replayIntervals(log, scheduler: scheduler))
+        }
+        let directions = QuizDirection.mixed.directions(for: challenge)
+        let cards = StudyDirection.allCases.compactMap { direction -> WordHistory.Card? in
+            if let card = byDirection[direction] { return card }
+            guard directions.contains(direction) else { return nil }
+            return WordHistory.Card(id: 0, direction: direction, state: .new, suspended: suspended, leech: false, lapses: 0, stability: nil,
+                                    difficulty: nil, retrievability: nil, due: nil, reviews: [])
+        }
+        return WordHistory(challenge: challenge, cards: cards)
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import KuchiCore
+
+/// WordCommand: `kuchi word WORD` — one word's page: the entry and, per card (direction), its
+/// state, memory and every review; `--suspend`/`--unsuspend` put the word away or bring it back.
+///
+/// WORD is the deck's written form or its reading. Exit status 0, 1 when the deck has no such
+/// word, 2 for usage and data problems. The database is opened read-only unless the word is
+/// suspended or brought back.
+struct WordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "word",
+        abstract: "Show a word's entry and each card's state, memory and reviews; suspend it or bring it back.",
+        discussion: "WORD is the deck's written form or its reading. Exit status: 0, 1 when the deck has no such word, 2 for a problem."
+    )
+
+    @Argument(help: ArgumentHelp("The word: as the deck writes it, or its reading.", valueName: "word"))
+    var word: String
+
+    @OptionGroup var learner: LearnerOptions
+    @ParentCommand var root: KuchiCommand
+
+    @Option(help: ArgumentHelp("Look in this deck (a name from `kuchi decks`, or a deck file) instead of the learner's chosen one.", valueName: "name"))
+    var deck: String?
+
+    @Flag(help: "Print the page as JSON.")
+    var json = false
+
+    @Flag(help: "Suspend the word: its cards are never asked, nor counted as due or new.")
+    var suspend = false
+
+    @Flag(help: "Bring a suspended word back into study.")
+    var unsuspend = false
+
+    func validate() throws {
+        if suspend && unsuspend { throw ValidationError("--suspend and --unsuspend cannot be used together.") }
+        if word.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("WORD needs a word: the deck's written form or its reading.") }
+    }
+
+    /// execute: prints the page (after a suspend, the page as it now stands) and returns the exit status.
+    func execute(now: Date = Date()) -> Int32 {
+        do throws(LearnerOptions.CommandFailure) {
+            let options = learner.resolved(root: root)
+            let profile = try options.learner()
+            let whole = try DeckChoice.load(deck ?? root.deck, settings: profile.settings, dataDir: options.dataDir)
+            guard let challenge = WordHistory.find(word, in: whole) else {
+                throw LearnerOptions.CommandFailure(message: "\(whole.title) has no word written or read “\(word)”.", status: 1)
+            }
+            let database: LearnerDatabase?
+            if suspend || unsuspend {
+                let environment = ProcessInfo.processInfo.environment
+                let directory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+                let opened = LearnerDatabase.open(directory: directory)
+                if let problem = opened.problem { throw LearnerOptions.CommandFailure(message: problem.message) }
+                do {
+                    try opened.setSuspended(suspend, learner: profile.id, deck: whole.title, question: challenge.question,
+                                            reading: challenge.reading ?? "", now: now)
+                } catch {
+                    throw LearnerOptions.CommandFailure(message: "could not save the change: \(error)")
+                }
+                database = opened
+            } else {
+                database = try options.database()
+            }
+            let scheduler = FSRSScheduler(desiredRetention: profile.settings.desiredRetention)
+            let history: WordHistory
+            do {
+                history = try (database ?? LearnerDatabase.inMemory()).wordHistory(learner: profile.id, deck: whole, challenge: challenge,
+                                                                                   now: now, scheduler: scheduler)
+            } catch {
+                throw LearnerOptions.CommandFailure(message: "could not read the learner database: \(error)")
+            }
+            if json {
+                StandardOutput.write(history.json())
+            } else {
+                for line in history.textLines() { StandardOutput.write(line) }
+            }
+            return StandardOutput.finish(0)
+        } catch {
+            return LearnerOptions.fail(error)
+        }
+    }
+
+    /// run: ArgumentParser's entry; main.swift may call `execute()` directly instead.
+    func run() throws {
+        let status = execute()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// DeckChoice: the deck a command looks in — `--deck NAME|FILE`, else the learner's chosen
+/// deck (the bundled one when none, or when the chosen one is gone), whole.
+enum DeckChoice {
+    /// load: the deck, or a failure (exit 2) saying why it cannot be read.
+    static func load(_ name: String?, settings: Settings, dataDir: String?) throws(LearnerOptions.CommandFailure) -> Deck {
+        let library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+        do throws(DeckError) {
+            let chosen = name ?? settings.deck
+            return chosen.isEmpty || (name == nil && !library.names().contains(chosen)) ? try Deck.bundled(cache: library.cache)
+                : try library.resolve(chosen)
+        } catch {
+            throw LearnerOptions.CommandFailure(message: error.description)
+        }
+    }
+}

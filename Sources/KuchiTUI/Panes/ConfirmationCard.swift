@@ -1,0 +1,62 @@
+import KuchiCore
+
+/// ConfirmationCard: a right answer confirmed before anything else shows — the verdict
+/// (*Congratulations!*, or the typed answer's *Almost*), the word, its reading and romaji and
+/// its meaning — drawn in the question pane's place until the learner goes on.
+///
+/// The next card is already picked (and the session saved with it) but stays hidden: a New
+/// word card must not replace the verdict before it is read (issue 29).
+@MainActor
+struct ConfirmationCard {
+    let confirmation: Confirmation
+    /// typing: answers are typed (the keys to go on differ: a digit is a letter of the field).
+    let typing: Bool
+
+    /// verdict: the first line — what the answer earned.
+    var verdict: String {
+        switch confirmation.feedback {
+        case .almost(_, let expected): "✓ Almost — \(expected)"
+        default: "✓ Congratulations!"
+        }
+    }
+
+    /// lines: the card, top to bottom, with the role of each line.
+    var lines: [(text: String, role: NewWordCard.Role)] {
+        let challenge = confirmation.test.challenge
+        var lines: [(String, NewWordCard.Role)] = [(verdict, .label), (challenge.question, .word)]
+        let reading = QuestionPane.hint(for: challenge)
+        if !reading.isEmpty { lines.append((reading, .reading)) }
+        lines.append(("“\(challenge.answer)”", .meaning))
+        lines.append((typing ? "Enter: next · F6: word page" : "Enter: next · w: word page",
+                      .detail))
+        return lines
+    }
+
+    /// draw: the card inside a box titled with the word's category, centred in the pane.
+    func draw(into screen: inout Screen, theme: Theme) {
+        let area = screen.bounds
+        let category = confirmation.test.challenge.category ?? "Vocabulary"
+        screen.box(area, style: theme.correct, title: "Right · " + category, titleStyle: theme.title)
+        let inner = area.inset(by: 1)
+        guard inner.rows > 0, inner.columns > 2 else { return }
+        var shown = lines
+        // A short pane keeps the verdict, the word and its meaning; the reading and the keys go first.
+        while shown.count > inner.rows, let index = shown.lastIndex(where: { $0.role == .detail || $0.role == .reading }) {
+            shown.remove(at: index)
+        }
+        let top = inner.row + max(0, (inner.rows - shown.count) / 2)
+        for (offset, line) in shown.prefix(inner.rows).enumerated() {
+            let style: Style = switch line.role {
+            case .label: theme.correct
+            case .word: theme.word
+            case .reading: theme.accent
+            case .meaning: theme.text
+            case .detail: theme.dim
+            }
+            var text = line.role == .word ? QuestionPane.large(line.text, width: inner.columns - 2) : line.text
+            // A narrow pane keeps the verdict whole in its short form.
+            if line.role == .label, text.displayWidth > inner.columns - 2 { text = "✓ Right!" }
+            screen.putCentered(text.truncated(toWidth: inner.columns - 2), row: top + offset, in: inner, style: style)
+        }
+    }
+}
