@@ -52,6 +52,9 @@ struct ConfirmationCard {
             case .reading: theme.accent
             case .meaning: theme.text
             case .detail: theme.dim
+            case .sentence: theme.text
+            case .translation: theme.dim
+            case .pitch: theme.accent
             }
             var text = line.role == .word ? QuestionPane.large(line.text, width: inner.columns - 2) : line.text
             // A narrow pane keeps the verdict whole in its short form.

@@ -35,6 +35,9 @@ struct LeechCard {
             case .reading: theme.accent
             case .meaning: theme.text
             case .detail: theme.key
+            case .sentence: theme.text
+            case .translation: theme.dim
+            case .pitch: theme.accent
             }
             let text = line.role == .word ? QuestionPane.large(line.text, width: inner.columns - 2) : line.text
             screen.putCentered(text.truncated(toWidth: inner.columns - 2), row: top + offset, in: inner, style: style)
