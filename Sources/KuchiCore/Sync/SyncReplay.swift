@@ -35,7 +35,6 @@ enum SyncReplay {
         }
         var replayed: [Int64: Stored] = [:]
         var current: (card: Int64, memory: FSRSCard, introduced: Int64)?
-        let updateState = try db.makeStatement(sql: "UPDATE review SET state = ? WHERE id = ?")
         let reviews = try Row.fetchAll(db, sql: """
             SELECT r.id, r.card, r.time, r.rating, r.state, r.uid FROM review r
             JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
@@ -49,8 +48,8 @@ enum SyncReplay {
                 current = (cardID, FSRSCard(due: Milliseconds.date(time)), time)
             }
             guard var state = current, let rating = Rating(rawValue: row["rating"]) else { continue }
-            let before = state.memory.state.rawValue
-            if (row["state"] as Int) != before { try updateState.execute(arguments: [before, row["id"] as Int64]) }
+            let before = state.memory.state
+            if (row["state"] as Int) != before.rawValue { try ReviewLog.write(.restate(id: row["id"], state: before), in: db) }
             let date = Milliseconds.date(time)
             let uid = ReviewID.text(row["uid"] ?? Data())
             state.memory = scheduler.review(state.memory, rating: rating, at: max(date, state.memory.lastReview ?? date),
