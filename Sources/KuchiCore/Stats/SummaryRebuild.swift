@@ -32,9 +32,10 @@ enum SummaryRebuild {
             FROM review r JOIN card c ON c.id = r.card GROUP BY 1, 2;
         """
 
-    /// migrate: applies v4.
+    /// migrate: applies v4 (the schema version only ever goes up: a file that took a later
+    /// step first keeps its number).
     static func migrate(_ db: Database) throws {
         try db.execute(sql: sql)
-        try db.execute(sql: "PRAGMA user_version = 4")
+        if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < 4 { try db.execute(sql: "PRAGMA user_version = 4") }
     }
 }
