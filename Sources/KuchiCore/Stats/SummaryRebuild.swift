@@ -15,7 +15,9 @@ enum SummaryRebuild {
                 duration = duration - OLD.duration, review_state = review_state - (OLD.state = 2),
                 review_state_passed = review_state_passed - (OLD.state = 2 AND OLD.rating > 1)
             WHERE slot = OLD.time / 900000 AND learner_deck = (SELECT learner_deck FROM card WHERE id = OLD.card);
-            DELETE FROM review_slot WHERE reviews <= 0;
+            -- Only the row just lowered (by its key): a sync's replay restates thousands of reviews.
+            DELETE FROM review_slot WHERE slot = OLD.time / 900000 AND learner_deck = (SELECT learner_deck FROM card WHERE id = OLD.card)
+                AND reviews <= 0;
             INSERT INTO review_slot (learner_deck, slot, reviews, passed, duration, review_state, review_state_passed)
                 SELECT learner_deck, NEW.time / 900000, 1, NEW.rating > 1, NEW.duration, NEW.state = 2,
                        NEW.state = 2 AND NEW.rating > 1
