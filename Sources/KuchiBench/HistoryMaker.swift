@@ -9,17 +9,19 @@ import KuchiCore
 /// deck has its share of the reviews at random times over the past year, graded at random
 /// (mostly Good), each run through the real `FSRSScheduler`, so every card's state is one Kuchi
 /// itself could have reached. The cards are created through `LearnerDatabase.cards` (Kuchi's
-/// own path); the reviews are inserted with one prepared statement in one transaction, in time
-/// order as Kuchi would have written them, so a million take seconds, not the hours a
+/// own path); the reviews go through the review log's one write path (`ReviewLog`), each with
+/// its id and its fuzz drawn from that id as a live answer's is (so every card equals its
+/// replay), all in one transaction in time order, so a million take seconds, not the hours a
 /// transaction per answer would.
 enum HistoryMaker {
     /// Review: one generated review, before it is written.
     struct Review {
         let card: Int64
         let time: Int64
-        let rating: Int
-        let state: Int
+        let rating: Rating
+        let state: CardState
         let duration: Int
+        let uid: String
     }
 
     /// run: makes the history; returns what it made (counts, file sizes, seconds).
@@ -98,6 +100,7 @@ enum HistoryMaker {
     static func simulate(cards: [Int64], reviews: Int, from start: Date, to end: Date,
                          random: inout SeededGenerator) -> ([Review], [Int64: (FSRSCard, Int64)]) {
         let scheduler = FSRSScheduler()
+        let ids = ReviewIDSource(seed: random.next())
         var log: [Review] = []
         log.reserveCapacity(reviews)
         var finals: [Int64: (FSRSCard, Int64)] = [:]
@@ -112,9 +115,12 @@ enum HistoryMaker {
                 let roll = Int.random(in: 0..<100, using: &random)
                 let rating: Rating = roll < 10 ? .again : roll < 15 ? .hard : roll < 90 ? .good : .easy
                 let before = card.state
-                card = scheduler.review(card, rating: rating, at: time, random: &random)
-                log.append(Review(card: id, time: milliseconds(time), rating: rating.rawValue, state: before.rawValue,
-                                  duration: Int.random(in: 1500..<9000, using: &random)))
+                let uid = ids.next()
+                // Whole milliseconds, as the log stores them, so a replay computes this card.
+                let stored = Date(timeIntervalSince1970: Double(milliseconds(time)) / 1000)
+                card = scheduler.review(card, rating: rating, at: max(stored, card.lastReview ?? stored), fuzzSeed: ReviewID.fuzzSeed(uid))
+                log.append(Review(card: id, time: milliseconds(time), rating: rating, state: before,
+                                  duration: Int.random(in: 1500..<9000, using: &random), uid: uid))
             }
             finals[id] = (card, milliseconds(times[0]))
         }
@@ -131,9 +137,9 @@ enum HistoryMaker {
         try queue.inDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = OFF")
             try db.inTransaction {
-                let insert = try db.makeStatement(sql: "INSERT INTO review (card, time, rating, state, duration) VALUES (?, ?, ?, ?, ?)")
                 for review in reviews {
-                    try insert.execute(arguments: [review.card, review.time, review.rating, review.state, review.duration])
+                    try ReviewLog.write(.add(ReviewLog.Entry(card: review.card, time: review.time, rating: review.rating,
+                                                             state: review.state, duration: review.duration, uid: review.uid)), in: db)
                 }
                 let update = try db.makeStatement(sql: """
                     UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?,

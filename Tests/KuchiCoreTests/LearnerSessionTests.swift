@@ -301,6 +301,33 @@ struct LearnerSessionTests {
         #expect(learner.statsModel.today.reviews == 2, "another connection's commit changes data_version: read whole")
     }
 
+    @Test("a new Next day starts at reaches the open Stats tab at once: today's count is by the new hour")
+    func rolloverReachesStats() throws {
+        let database = fixture.open()
+        let cards = try database.cards(learner: fixture.learner, deck: fixture.deck, now: clock.now).cards
+        for hoursAgo in stride(from: 29, through: 0, by: -1) {
+            try database.record(ReviewInput(cardID: cards[hoursAgo % cards.count].id, rating: .good,
+                                            time: clock.now.addingTimeInterval(-Double(hoursAgo) * 3600 - 60), duration: 900),
+                                scheduler: SimpleScheduler())
+        }
+        let learner = session(database)
+        learner.openStats()
+        /// today: today's reviews as a fresh load counts them with rollover `hour`.
+        func today(hour: Int) throws -> Int {
+            try database.statsSource.snapshot(learner: fixture.learner, calendar: StudyCalendar(rolloverHour: hour),
+                                              categories: StatsCategoryIndex(decks: [fixture.deck]), now: clock.now).today.reviews
+        }
+        let old = learner.user.dayRolloverHour
+        #expect(learner.statsModel.today.reviews == (try today(hour: old)))
+        let new = (old + 6) % 24
+        #expect(try today(hour: new) != (try today(hour: old)), "the test's reviews count differently by the two hours")
+        learner.user.dayRolloverHour = new
+        learner.settle()
+        #expect(learner.statsModel.today.reviews == (try today(hour: new)), "the open tab follows the setting at once")
+        learner.openStats()
+        #expect(learner.statsModel.today.reviews == (try today(hour: new)), "and opening the tab again keeps it")
+    }
+
     @Test("Learn deals the day's next new words first, and a word remembered there is not taught again")
     func learnDealsTheNextNewWords() throws {
         let database = fixture.open()

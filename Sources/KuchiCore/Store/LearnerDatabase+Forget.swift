@@ -20,9 +20,7 @@ extension LearnerDatabase {
         try writer.write { db in
             let decks = "SELECT id FROM learner_deck WHERE learner = :learner"
             let arguments: StatementArguments = ["learner": learner.uuidString.lowercased()]
-            let reviews = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM review WHERE card IN (SELECT id FROM card WHERE learner_deck IN (\(decks)))",
-                                           arguments: arguments) ?? 0
-            try db.execute(sql: "DELETE FROM review WHERE card IN (SELECT id FROM card WHERE learner_deck IN (\(decks)))", arguments: arguments)
+            let reviews = try ReviewLog.write(.forget(learnerDecks: try Int64.fetchAll(db, sql: decks, arguments: arguments)), in: db)
             if try db.tableExists("review_slot") {
                 try db.execute(sql: "DELETE FROM review_slot WHERE learner_deck IN (\(decks))", arguments: arguments)
             }

@@ -36,11 +36,13 @@ public struct ReviewInput: Equatable, Sendable {
     }
 }
 
-/// RecordedReview: an answer as the store kept it — the review row, the card before and after —
-/// what undo needs to take it back.
+/// RecordedReview: an answer as the store kept it — the review row and id, the card before and
+/// after — what undo needs to take it back.
 public struct RecordedReview: Equatable, Sendable {
     /// reviewID: the review row.
     public let reviewID: Int64
+    /// uid: the review's global id (an undo deletes it by this id and keeps its tombstone).
+    public let uid: String
     /// before: the card row before the review.
     public let before: CardRecord
     /// after: the card as stored.
@@ -65,80 +67,106 @@ extension LearnerDatabase {
     }
 
     /// recordReview: `record`, returning what undo needs (the review row and the card before).
+    /// While the file is busy (`pendingSave`), the answer is also kept as an operation that the
+    /// file replays through `recordReview(in:)` once it is free.
+    public func recordReview(_ review: ReviewInput?, scheduler: any CardScheduler, session: SessionSnapshot? = nil,
+                             learnerDeck: Int64? = nil) throws -> RecordedReview? {
+        let snapshotText = try session.map(SessionSnapshot.encode)
+        let ids = reviewIDs
+        let pending = pendingSave
+        let (recorded, operation) = try writer.write { db -> (RecordedReview?, PendingOperation?) in
+            let recorded = try Self.recordReview(in: db, review, scheduler: scheduler, snapshotText: snapshotText,
+                                                 learnerDeck: learnerDeck, ids: ids)
+            guard pending != nil else { return (recorded, nil) }
+            return (recorded, try PendingOperation.answer(recorded, scheduler: scheduler, snapshotText: snapshotText,
+                                                          learnerDeck: learnerDeck, in: db))
+        }
+        if let operation { pending?.append(operation) }
+        return recorded
+    }
+
+    /// recordReview(in:): the answer's writes inside a transaction — the one place an answer is
+    /// logged, live or replayed by a busy-time save.
     ///
     /// When the caller scheduled the card already (`review.computed`) and the row still holds
     /// the card it scheduled from, that result is stored as it is: FSRS runs once per answer and
     /// the card the queue holds is the card stored. Otherwise (another window reviewed it in the
     /// meantime) the card is scheduled here from the row, with the same fuzz seed.
-    public func recordReview(_ review: ReviewInput?, scheduler: any CardScheduler, session: SessionSnapshot? = nil,
-                             learnerDeck: Int64? = nil) throws -> RecordedReview? {
-        let snapshotText = try session.map(SessionSnapshot.encode)
-        return try writer.write { db -> RecordedReview? in
-            var recorded: RecordedReview?
-            if let review {
-                guard let row = try Row.fetchOne(db, sql: "SELECT \(CardRecord.columns) FROM card WHERE id = ?",
-                                                 arguments: [review.cardID]) else { return nil }
-                let stored = CardRecord(row: row, now: review.time)
-                var record = stored
-                let before = record.card
-                let milliseconds = Milliseconds.from(max(review.time, before.lastReview ?? review.time))
-                let time = Milliseconds.date(milliseconds)
-                // The caller's id and card are kept unless the id is taken (a seeded run again)
-                // or another window changed the card: then a fresh id, and FSRS runs here.
-                let given = try review.uid.flatMap { uid in try Self.isUnused(db, uid) ? uid : nil }
-                let uid = try given ?? unusedReviewID(db)
-                let after: FSRSCard
-                if given != nil, let computed = review.computed, record.hasSameMemory(as: computed.basis) {
-                    after = computed.after
-                } else {
-                    after = scheduler.review(before, rating: review.rating, at: time, fuzzSeed: ReviewID.fuzzSeed(uid))
-                }
-                try db.execute(sql: "INSERT INTO review (card, time, rating, state, duration, uid) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [review.cardID, milliseconds, review.rating.rawValue, before.state.rawValue, max(0, review.duration),
-                                          ReviewID.blob(uid)])
-                let reviewID = db.lastInsertedRowID
-                try db.execute(sql: """
-                    UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?,
-                        introduced = COALESCE(introduced, ?) WHERE id = ?
-                    """, arguments: [after.state.rawValue, after.step, after.stability, after.difficulty, Milliseconds.from(after.due),
-                                     after.lastReview.map(Milliseconds.from), after.reps, after.lapses, milliseconds, review.cardID])
-                record.card = after
-                record.introduced = record.introduced ?? Milliseconds.date(milliseconds)
-                recorded = RecordedReview(reviewID: reviewID, before: stored, after: record)
-            }
-            try Self.saveSession(db, snapshotText, learnerDeck: learnerDeck)
-            return recorded
-        }
-    }
-
-    /// undo: takes back a recorded review — deletes its row and puts the card row back as it
-    /// was — with the session snapshot, in one transaction. False (nothing changed) when the card
-    /// has been reviewed again since (another window): that answer is not this one to undo.
-    public func undo(_ recorded: RecordedReview, session: SessionSnapshot?, learnerDeck: Int64?) throws -> Bool {
-        let snapshotText = try session.map(SessionSnapshot.encode)
-        return try writer.write { db -> Bool in
+    static func recordReview(in db: Database, _ review: ReviewInput?, scheduler: any CardScheduler, snapshotText: String?,
+                             learnerDeck: Int64?, ids: ReviewIDSource) throws -> RecordedReview? {
+        var recorded: RecordedReview?
+        if let review {
             guard let row = try Row.fetchOne(db, sql: "SELECT \(CardRecord.columns) FROM card WHERE id = ?",
-                                             arguments: [recorded.after.id]) else { return false }
-            let current = CardRecord(row: row, now: recorded.after.card.due)
-            guard current.hasSameMemory(as: recorded.after.card),
-                  try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM review WHERE id = ?)", arguments: [recorded.reviewID]) == true
-            else { return false }
-            let before = recorded.before
-            try db.execute(sql: "DELETE FROM review WHERE id = ?", arguments: [recorded.reviewID])
-            let wasNew = before.card.state == .new
+                                             arguments: [review.cardID]) else { return nil }
+            let stored = CardRecord(row: row, now: review.time)
+            var record = stored
+            let before = record.card
+            let milliseconds = Milliseconds.from(max(review.time, before.lastReview ?? review.time))
+            let time = Milliseconds.date(milliseconds)
+            // The caller's id and card are kept unless the id is taken (a seeded run again)
+            // or another window changed the card: then a fresh id, and FSRS runs here.
+            let given = try review.uid.flatMap { uid in try isUnused(db, uid) ? uid : nil }
+            let uid = try given ?? unusedReviewID(db, from: ids)
+            let after: FSRSCard
+            if given != nil, let computed = review.computed, record.hasSameMemory(as: computed.basis) {
+                after = computed.after
+            } else {
+                after = scheduler.review(before, rating: review.rating, at: time, fuzzSeed: ReviewID.fuzzSeed(uid))
+            }
+            try ReviewLog.write(.add(ReviewLog.Entry(card: review.cardID, time: milliseconds, rating: review.rating, state: before.state,
+                                                     duration: review.duration, uid: uid)), in: db)
+            let reviewID = db.lastInsertedRowID
             try db.execute(sql: """
                 UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?,
-                    introduced = ? WHERE id = ?
-                """, arguments: [before.card.state.rawValue, before.card.step, before.card.stability, before.card.difficulty,
-                                 wasNew ? nil : Milliseconds.from(before.card.due), before.card.lastReview.map(Milliseconds.from),
-                                 before.card.reps, before.card.lapses, before.introduced.map(Milliseconds.from), before.id])
-            try Self.saveSession(db, snapshotText, learnerDeck: learnerDeck)
-            return true
+                    introduced = COALESCE(introduced, ?) WHERE id = ?
+                """, arguments: [after.state.rawValue, after.step, after.stability, after.difficulty, Milliseconds.from(after.due),
+                                 after.lastReview.map(Milliseconds.from), after.reps, after.lapses, milliseconds, review.cardID])
+            record.card = after
+            record.introduced = record.introduced ?? Milliseconds.date(milliseconds)
+            recorded = RecordedReview(reviewID: reviewID, uid: uid, before: stored, after: record)
         }
+        try saveSession(db, snapshotText, learnerDeck: learnerDeck)
+        return recorded
+    }
+
+    /// undo: takes back a recorded review — deletes its row (its tombstone kept) and puts the
+    /// card row back as it was — with the session snapshot, in one transaction. False (nothing
+    /// changed) when the card has been reviewed again since (another window): that answer is not
+    /// this one to undo. While the file is busy, the undo is kept for the file as well.
+    public func undo(_ recorded: RecordedReview, session: SessionSnapshot?, learnerDeck: Int64?) throws -> Bool {
+        let snapshotText = try session.map(SessionSnapshot.encode)
+        let pending = pendingSave
+        let (undone, operation) = try writer.write { db -> (Bool, PendingOperation?) in
+            guard try Self.undoReview(in: db, recorded, snapshotText: snapshotText, learnerDeck: learnerDeck) else { return (false, nil) }
+            guard pending != nil else { return (true, nil) }
+            return (true, try PendingOperation.undo(recorded, snapshotText: snapshotText, learnerDeck: learnerDeck, in: db))
+        }
+        if let operation { pending?.append(operation) }
+        return undone
+    }
+
+    /// undoReview(in:): the undo's writes inside a transaction, live or replayed.
+    static func undoReview(in db: Database, _ recorded: RecordedReview, snapshotText: String?, learnerDeck: Int64?) throws -> Bool {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(CardRecord.columns) FROM card WHERE id = ?",
+                                         arguments: [recorded.after.id]) else { return false }
+        let current = CardRecord(row: row, now: recorded.after.card.due)
+        guard current.hasSameMemory(as: recorded.after.card), try ReviewLog.uid(ofRow: recorded.reviewID, in: db) == recorded.uid
+        else { return false }
+        let before = recorded.before
+        try ReviewLog.write(.remove(uid: recorded.uid), in: db)
+        let wasNew = before.card.state == .new
+        try db.execute(sql: """
+            UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?,
+                introduced = ? WHERE id = ?
+            """, arguments: [before.card.state.rawValue, before.card.step, before.card.stability, before.card.difficulty,
+                             wasNew ? nil : Milliseconds.from(before.card.due), before.card.lastReview.map(Milliseconds.from),
+                             before.card.reps, before.card.lapses, before.introduced.map(Milliseconds.from), before.id])
+        try saveSession(db, snapshotText, learnerDeck: learnerDeck)
+        return true
     }
 
     /// saveSession: writes (or, for nil, deletes) the session snapshot of a learner deck.
-    private static func saveSession(_ db: Database, _ snapshotText: String?, learnerDeck: Int64?) throws {
+    static func saveSession(_ db: Database, _ snapshotText: String?, learnerDeck: Int64?) throws {
         guard let learnerDeck else { return }
         if let snapshotText {
             try db.execute(sql: "INSERT OR REPLACE INTO session (learner_deck, snapshot) VALUES (?, ?)",
@@ -148,8 +176,6 @@ extension LearnerDatabase {
         }
     }
 
-    /// unusedReviewID: a fresh id from `reviewIDs` that no review (kept or undone) has — a seeded
-    /// source replays the same ids in a second run on the same folder, which are skipped.
     /// isUnused: no review (nor tombstone) has this id yet.
     static func isUnused(_ db: Database, _ uid: String) throws -> Bool {
         guard ReviewID.isValid(uid) else { return false }
@@ -158,13 +184,18 @@ extension LearnerDatabase {
         return !taken
     }
 
-    func unusedReviewID(_ db: Database) throws -> String {
+    /// unusedReviewID: a fresh id from `ids` that no review (kept or undone) has — a seeded
+    /// source replays the same ids in a second run on the same folder, which are skipped.
+    static func unusedReviewID(_ db: Database, from ids: ReviewIDSource) throws -> String {
         while true {
-            let uid = reviewIDs.next()
-            let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM review WHERE uid = ?) OR EXISTS (SELECT 1 FROM review_tombstone WHERE uid = ?)",
-                                          arguments: [ReviewID.blob(uid), ReviewID.blob(uid)]) ?? false
-            if !taken { return uid }
+            let uid = ids.next()
+            if try isUnused(db, uid) { return uid }
         }
+    }
+
+    /// unusedReviewID: a fresh id from this database's `reviewIDs`.
+    func unusedReviewID(_ db: Database) throws -> String {
+        try Self.unusedReviewID(db, from: reviewIDs)
     }
 
     /// session: the saved session in progress for (learner, deck), if any and readable.

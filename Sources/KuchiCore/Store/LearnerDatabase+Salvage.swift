@@ -107,6 +107,10 @@ extension LearnerDatabase {
                 for row in rows {
                     let values = (1...shared.count).map { row[$0] as DatabaseValue }
                     do {
+                        if table == "review" {
+                            copied += try copyReview(Dictionary(zip(shared, values)) { first, _ in first }, in: db)
+                            continue
+                        }
                         try db.execute(sql: insert, arguments: StatementArguments(values))
                         copied += db.changesCount
                     } catch {
@@ -120,6 +124,22 @@ extension LearnerDatabase {
             singles += rows.count
         }
         return copied
+    }
+
+    /// copyReview: a salvaged review row written through the review log's one path (0 when
+    /// it does not decode); a row from before review ids gets one derived from its content, as
+    /// v3's migration derives them.
+    private static func copyReview(_ values: [String: DatabaseValue], in db: Database) throws -> Int {
+        guard let card = Int64.fromDatabaseValue(values["card"] ?? .null), let time = Int64.fromDatabaseValue(values["time"] ?? .null),
+              let rating = Int.fromDatabaseValue(values["rating"] ?? .null).flatMap(Rating.init(rawValue:)),
+              let state = Int.fromDatabaseValue(values["state"] ?? .null).flatMap(CardState.init(rawValue:))
+        else { return 0 }
+        let duration = Int.fromDatabaseValue(values["duration"] ?? .null) ?? 0
+        let stored = Data.fromDatabaseValue(values["uid"] ?? .null).map(ReviewID.text)
+        let uid = stored.flatMap { ReviewID.isValid($0) ? $0 : nil }
+            ?? StableHash.hex128(Data("salvaged\u{1F}\(card)\u{1F}\(time)\u{1F}\(rating.rawValue)\u{1F}\(duration)".utf8))
+        return try ReviewLog.write(.add(ReviewLog.Entry(card: card, time: time, rating: rating, state: state, duration: duration, uid: uid)),
+                                   in: db)
     }
 
     /// nextReadableRowid: the first rowid at or after `from` (where a read failed: a damaged

@@ -85,6 +85,10 @@ enum LearnerSchema {
         migrator.registerMigration("v3") { db in
             try SyncSchema.migrate(db)
         }
+        // v4: the summary follows UPDATEs of the log too, rebuilt from the log (SummaryRebuild).
+        migrator.registerMigration("v4") { db in
+            try SummaryRebuild.migrate(db)
+        }
         // v5: settings as a log of stamped changes, learners forgotten everywhere (SettingsSchema).
         migrator.registerMigration("v5") { db in
             try SettingsSchema.migrate(db)

@@ -5,42 +5,33 @@ import GRDB
 /// program held the write lock: a backup, an `sqlite3` shell left in a transaction).
 ///
 /// The session runs on an in-memory copy of the file (WAL lets it be read while another holds
-/// the write lock), so the learner's real cards are asked. A background thread keeps trying the
-/// file; once it is free, every answer given so far — the cards they changed, the reviews, the
-/// session in progress — is written into it, matched by word (not by row id, since the other
-/// program may have added rows), and from then on each new answer is written within a second.
-/// At quit, `finish` makes a last attempt and says what happened.
+/// the write lock), so the learner's real cards are asked. Each change it makes is also kept as
+/// an operation (`PendingOperation`: an answer with its review id, an undo, a Learn swipe, the
+/// session snapshot); a background thread keeps trying the file, and once it is free replays
+/// the operations, in order, through the same functions a live answer and undo use — so the
+/// file gets the same review ids (the cards' fuzz matches their replay) and an undo's
+/// tombstone. From then on each new change is written within a second. At quit, `finish`
+/// makes a last attempt and says what happened.
 public final class PendingSave: @unchecked Sendable {
     /// url: the busy file.
     public let url: URL
     /// memory: the in-memory copy the session writes to.
     let memory: DatabaseQueue
-    /// lock: guards the fields below and serialises attempts.
+    /// lock: guards the fields below.
     private let lock = NSLock()
-    /// reviewMark: the highest in-memory review id already in the file.
-    private var reviewMark: Int64
-    /// savedOnce: whether the file has taken the session's answers at least once.
-    private var savedOnce = false
+    /// attempting: serialises attempts (the background thread and `finish`).
+    private let attempting = NSLock()
+    /// operations: changes made in memory and not yet in the file, oldest first.
+    private var operations: [PendingOperation] = []
     /// stopped: set at quit, ends the background thread.
     private var stopped = false
+    /// reviewIDs: fresh ids for the rare answer whose id the file has taken meanwhile.
+    private let reviewIDs = ReviewIDSource()
 
-    /// init: watches `memory` (a copy of `url` whose reviews up to `reviewMark` are in the file)
-    /// and starts retrying every `interval`.
-    init(url: URL, memory: DatabaseQueue, reviewMark: Int64, interval: TimeInterval = 0.5) throws {
+    /// init: watches `memory` (a copy of `url`) and starts retrying every `interval`.
+    init(url: URL, memory: DatabaseQueue, interval: TimeInterval = 0.5) {
         self.url = url
         self.memory = memory
-        self.reviewMark = reviewMark
-        // Temporary triggers record what the session changes (they live only in this copy).
-        try memory.write { db in
-            try db.execute(sql: """
-                CREATE TEMP TABLE changed_card (id INTEGER PRIMARY KEY);
-                CREATE TEMP TABLE changed_session (learner_deck INTEGER PRIMARY KEY);
-                CREATE TEMP TRIGGER changed_card_insert AFTER INSERT ON card BEGIN INSERT OR IGNORE INTO changed_card VALUES (NEW.id); END;
-                CREATE TEMP TRIGGER changed_card_update AFTER UPDATE ON card BEGIN INSERT OR IGNORE INTO changed_card VALUES (NEW.id); END;
-                CREATE TEMP TRIGGER changed_session_insert AFTER INSERT ON session BEGIN INSERT OR IGNORE INTO changed_session VALUES (NEW.learner_deck); END;
-                CREATE TEMP TRIGGER changed_session_update AFTER UPDATE ON session BEGIN INSERT OR IGNORE INTO changed_session VALUES (NEW.learner_deck); END;
-                """)
-        }
         let thread = Thread { [weak self] in
             while let self, !self.isStopped {
                 _ = self.attempt()
@@ -53,6 +44,11 @@ public final class PendingSave: @unchecked Sendable {
 
     private var isStopped: Bool {
         lock.withLock { stopped }
+    }
+
+    /// append: one more change made in memory, for the file.
+    func append(_ operation: PendingOperation) {
+        lock.withLock { operations.append(operation) }
     }
 
     /// finish: stops retrying after a last attempt (waiting up to `timeout` for the file) and
@@ -69,11 +65,12 @@ public final class PendingSave: @unchecked Sendable {
         return "\(url.path) stayed busy (another program is writing to it); this session's answers could not be saved."
     }
 
-    /// attempt: writes what changed since the last attempt into the file; true when the file
-    /// holds everything (or nothing was left to write after a first save).
+    /// attempt: replays the changes not yet in the file, in one transaction; true when the
+    /// file holds everything.
     @discardableResult
     func attempt() -> Bool {
-        lock.withLock {
+        attempting.withLock {
+            let waiting = lock.withLock { operations }
             do {
                 var configuration = LearnerDatabase.fileConfiguration(readonly: false)
                 configuration.busyMode = .timeout(0.2)
@@ -81,14 +78,13 @@ public final class PendingSave: @unchecked Sendable {
                 defer { try? file.close() }
                 try LearnerSchema.migrator.migrate(file)
                 try LearnerSchema.claim(file)
-                // Inside the copy's write: the session cannot change anything meanwhile, so what
-                // is marked as written is exactly what was.
-                try memory.write { source in
-                    try file.write { target in try Self.copyChanges(from: source, to: target, after: reviewMark) }
-                    reviewMark = try Int64.fetchOne(source, sql: "SELECT COALESCE(MAX(id), 0) FROM review") ?? reviewMark
-                    try source.execute(sql: "DELETE FROM changed_card; DELETE FROM changed_session")
+                guard !waiting.isEmpty else { return true }
+                let ids = reviewIDs
+                try file.write { db in
+                    for operation in waiting { try Self.replay(operation, in: db, ids: ids) }
                 }
-                savedOnce = true
+                // Changes made while the file was written stay for the next attempt.
+                lock.withLock { operations.removeFirst(waiting.count) }
                 return true
             } catch {
                 return false
@@ -96,59 +92,52 @@ public final class PendingSave: @unchecked Sendable {
         }
     }
 
-    /// copyChanges: the changed cards (by learner, deck and word), the reviews after `mark`,
-    /// and the changed sessions, from the copy into the file.
-    private static func copyChanges(from source: Database, to target: Database, after mark: Int64) throws {
-        let cardColumns = try target.columns(in: "card").map(\.name).filter { $0 != "id" && $0 != "learner_deck" }
-        let identity = ["question", "reading", "direction"]
-        var cardMap: [Int64: Int64] = [:]
-        let changed = try Int64.fetchAll(source, sql: """
-            SELECT id FROM changed_card UNION SELECT card FROM review WHERE id > ?
-            """, arguments: [mark])
-        for id in changed {
-            guard let row = try Row.fetchOne(source, sql: """
-                SELECT d.learner, d.deck, d.learn_forgotten, c.* FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE c.id = ?
-                """, arguments: [id]) else { continue }
-            let deck = try learnerDeck(learner: row["learner"], deck: row["deck"], forgotten: row["learn_forgotten"], in: target)
-            let existing = try Int64.fetchOne(target, sql: """
-                SELECT id FROM card WHERE learner_deck = ? AND question = ? AND reading = ? AND direction = ?
-                """, arguments: [deck] + StatementArguments(identity.map { row[$0] as DatabaseValue }))
-            let values = cardColumns.map { row[$0] as DatabaseValue }
-            if let existing {
-                let assignments = cardColumns.filter { !identity.contains($0) }.map { "\"\($0)\" = ?" }.joined(separator: ", ")
-                let updated = cardColumns.filter { !identity.contains($0) }.map { row[$0] as DatabaseValue }
-                try target.execute(sql: "UPDATE card SET \(assignments) WHERE id = ?", arguments: StatementArguments(updated + [existing.databaseValue]))
-                cardMap[id] = existing
-            } else {
-                let names = (["learner_deck"] + cardColumns).map { "\"\($0)\"" }.joined(separator: ", ")
-                let marks = Array(repeating: "?", count: cardColumns.count + 1).joined(separator: ", ")
-                try target.execute(sql: "INSERT INTO card (\(names)) VALUES (\(marks))", arguments: StatementArguments([deck.databaseValue] + values))
-                cardMap[id] = target.lastInsertedRowID
-            }
-        }
-        let reviews = try Row.fetchAll(source, sql: "SELECT card, time, rating, state, duration FROM review WHERE id > ? ORDER BY id", arguments: [mark])
-        for review in reviews {
-            guard let card = cardMap[review["card"]] else { continue }
-            try target.execute(sql: "INSERT INTO review (card, time, rating, state, duration) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [card, review["time"], review["rating"], review["state"], review["duration"]])
-        }
-        let sessions = try Row.fetchAll(source, sql: """
-            SELECT d.learner, d.deck, d.learn_forgotten, s.snapshot FROM session s JOIN learner_deck d ON d.id = s.learner_deck
-            WHERE s.learner_deck IN (SELECT learner_deck FROM changed_session)
-            """)
-        for session in sessions {
-            let deck = try learnerDeck(learner: session["learner"], deck: session["deck"], forgotten: session["learn_forgotten"], in: target)
-            try target.execute(sql: "INSERT OR REPLACE INTO session (learner_deck, snapshot) VALUES (?, ?)", arguments: [deck, session["snapshot"]])
+    /// replay: one operation written into the file through the live path's functions, its
+    /// rows found (or made) by identity.
+    private static func replay(_ operation: PendingOperation, in db: Database, ids: ReviewIDSource) throws {
+        switch operation {
+        case .answer(var review, let card, let scheduler, let session):
+            review.cardID = try cardID(card, in: db)
+            _ = try LearnerDatabase.recordReview(in: db, review, scheduler: scheduler, snapshotText: session?.text,
+                                                 learnerDeck: try session.map { try deckID($0.deck, in: db) }, ids: ids)
+        case .undo(let uid, let before, let after, let card, let session):
+            let id = try cardID(card, in: db)
+            guard let row = try Int64.fetchOne(db, sql: "SELECT id FROM review WHERE uid = ?", arguments: [ReviewID.blob(uid)]) else { return }
+            let recorded = RecordedReview(reviewID: row, uid: uid, before: before.with(id: id), after: after.with(id: id))
+            _ = try LearnerDatabase.undoReview(in: db, recorded, snapshotText: session?.text,
+                                               learnerDeck: try session.map { try deckID($0.deck, in: db) })
+        case .session(let session):
+            try LearnerDatabase.saveSession(db, session.text, learnerDeck: try deckID(session.deck, in: db))
+        case .learned(let card, let learned):
+            try LearnerDatabase.setLearned(in: db, cardID: try cardID(card, in: db), learned)
+        case .forgotten(let deck):
+            try LearnerDatabase.addForgotten(in: db, learnerDeck: try deckID(deck, in: db))
+        case .resetLearn(let deck):
+            try LearnerDatabase.resetLearn(in: db, learnerDeck: try deckID(deck, in: db))
         }
     }
 
-    /// learnerDeck: the file's row for a learner and deck, created when missing.
-    private static func learnerDeck(learner: String, deck: String, forgotten: Int, in db: Database) throws -> Int64 {
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM learner_deck WHERE learner = ? AND deck = ?", arguments: [learner, deck]) {
-            return id
-        }
-        try db.execute(sql: "INSERT INTO learner_deck (learner, deck, learn_forgotten) VALUES (?, ?, ?)", arguments: [learner, deck, forgotten])
-        return db.lastInsertedRowID
+    /// deckID: the file's row for a learner and deck, created when missing.
+    private static func deckID(_ deck: PendingOperation.DeckIdentity, in db: Database) throws -> Int64 {
+        try db.execute(sql: "INSERT OR IGNORE INTO learner_deck (learner, deck) VALUES (?, ?)", arguments: [deck.learner, deck.deck])
+        return try Int64.fetchOne(db, sql: "SELECT id FROM learner_deck WHERE learner = ? AND deck = ?", arguments: [deck.learner, deck.deck]) ?? 0
+    }
+
+    /// cardID: the file's row for a card, created (New) when missing.
+    private static func cardID(_ card: PendingOperation.CardIdentity, in db: Database) throws -> Int64 {
+        let deck = try deckID(PendingOperation.DeckIdentity(learner: card.learner, deck: card.deck), in: db)
+        let identity: StatementArguments = [deck, card.question, card.reading, card.direction]
+        try db.execute(sql: "INSERT OR IGNORE INTO card (learner_deck, question, reading, direction, answer, step) VALUES (?, ?, ?, ?, ?, 0)",
+                       arguments: identity + [card.answer])
+        return try Int64.fetchOne(db, sql: "SELECT id FROM card WHERE learner_deck = ? AND question = ? AND reading = ? AND direction = ?",
+                                  arguments: identity) ?? 0
+    }
+}
+
+/// CardRecord.with(id:): the same card under another row id (the file's, for a replayed undo).
+private extension CardRecord {
+    func with(id: Int64) -> CardRecord {
+        CardRecord(id: id, question: question, reading: reading, answer: answer, direction: direction, card: card, introduced: introduced)
     }
 }
 
@@ -187,8 +176,7 @@ extension LearnerDatabase {
             try source.backup(to: memory)
             try source.close()
             try LearnerSchema.migrator.migrate(memory)
-            let mark = try memory.read { db in try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM review") } ?? 0
-            let pending = try PendingSave(url: url, memory: memory, reviewMark: mark)
+            let pending = PendingSave(url: url, memory: memory)
             return LearnerDatabase(writer: memory, url: nil, problem: PersistenceError(.busy, path: path,
                 "\(path) is busy (another program is writing to it); Kuchi keeps trying and saves this session's answers once it is free."),
                 pendingSave: pending)

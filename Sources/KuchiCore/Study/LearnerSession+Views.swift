@@ -67,6 +67,7 @@ extension LearnerSession {
     /// openStats: the Stats tab opens: its figures are read whole unless nothing but this
     /// process's own answers (already applied one by one) changed the database since.
     public func openStats() {
+        followRollover()
         let model = statsModel
         let now = clock()
         let day = StudyDay(rolloverHour: user.dayRolloverHour).start(of: now)
@@ -84,7 +85,8 @@ extension LearnerSession {
             ?? WordHistory.find(question, in: whole) else { return nil }
         let database = self.database ?? LearnerDatabase.inMemory()
         return try? database.wordHistory(learner: user.profileID ?? UUID(), deck: whole, challenge: challenge, now: clock(),
-                                         scheduler: FSRSScheduler(desiredRetention: selection.desiredRetention))
+                                         scheduler: SchedulerFactory.scheduler(learner: user.profileID ?? UUID(),
+                                                                               desiredRetention: selection.desiredRetention, in: self.database))
     }
 
     /// setSuspended: suspends the word (or brings it back) for the signed-in learner; the
@@ -102,9 +104,24 @@ extension LearnerSession {
         return true
     }
 
+    /// followRollover: a changed *Next day starts at* reaches the statistics: their calendar
+    /// takes the new hour, and figures already shown are read again at once (every day-relative
+    /// figure moves), so an open Stats tab never counts "today" by the old hour.
+    func followRollover() {
+        guard let model = statsStorage, model.calendar.rolloverHour != user.dayRolloverHour else { return }
+        model.calendar = StudyCalendar(rolloverHour: user.dayRolloverHour, timeZone: model.calendar.timeZone)
+        guard statsVersion != nil else { return }
+        let now = clock()
+        model.refresh(now: now)
+        statsVersion = database?.dataVersion().map { ($0, StudyDay(rolloverHour: user.dayRolloverHour).start(of: now)) }
+    }
+
     /// notice: the problem to show — the profile's, else the quiz's, Learn's, Stats', the deck's.
     public var notice: String? {
-        user.problem ?? quiz.problem ?? forgetProblem ?? flashCardsStorage?.problem ?? statsStorage?.problem ?? deckProblem
+        let read = readBusyProblem
+        let unread = { (problem: String?) in problem == read ? nil : problem }
+        return user.problem ?? busyProblem ?? unread(quiz.problem) ?? forgetProblem ?? unread(flashCardsStorage?.problem)
+            ?? statsStorage?.problem ?? deckProblem
     }
 
     /// clearNotice: the learner has read it.
@@ -117,6 +134,9 @@ extension LearnerSession {
         if statsStorage?.problem == shown { statsStorage?.clearProblem() }
         if user.problem != nil {
             user.clearProblem()
+        } else if busyProblem != nil {
+            readBusyProblem = busyProblem
+            busyProblem = nil
         } else if quiz.problem != nil {
             quiz.clearProblem()
         } else if forgetProblem != nil {

@@ -38,6 +38,12 @@ public final class LearnerSession {
     public internal(set) var deckProblem: String?
     /// forgetProblem: why Forget me could not delete the learner's progress.
     public internal(set) var forgetProblem: String?
+    /// busyProblem: the database file was busy at start-up (said on Welcome at once, not when
+    /// the first quiz is built); nil once read.
+    public internal(set) var busyProblem: String?
+    /// readBusyProblem: the busy sentence the learner has read (the quiz and Learn repeat the
+    /// database's problem when they are made; it is not shown twice).
+    @ObservationIgnored var readBusyProblem: String?
 
     /// builtFor: the selection `quiz` was made for.
     @ObservationIgnored var builtFor: StudySelection?
@@ -63,6 +69,7 @@ public final class LearnerSession {
         self.overrides = overrides
         self.seed = seed
         self.clock = clock
+        if let problem = database?.problem, problem.kind == .busy { busyProblem = problem.message }
         // A stand-in until `settle()` below puts the selection's quiz up (it always replaces
         // it): its first words only, so a start does not build a quiz over the whole deck twice.
         quiz = Self.standIn(for: overrides.deck ?? bundled, seed: seed, clock: clock)
@@ -104,6 +111,7 @@ public final class LearnerSession {
     /// kind follows the setting. Cheap when nothing changed.
     public func settle() {
         quiz.setAnswerKind(answerKind)
+        followRollover()
         let selection = self.selection
         guard selection != builtFor else { return }
         if selection.sameWords(as: builtFor), isInProgress { return }

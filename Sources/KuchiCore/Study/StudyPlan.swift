@@ -45,7 +45,7 @@ public enum StudyPlan {
                 words.append(position)
             }
         }
-        let scheduler = FSRSScheduler(desiredRetention: selection.desiredRetention)
+        let scheduler = SchedulerFactory.scheduler(learner: learner, desiredRetention: selection.desiredRetention, in: database)
         var rank: [Int]?
         if lessons {
             var places = Array(repeating: 0, count: deck.challenges.count)

@@ -41,39 +41,41 @@ extension LearnerDatabase {
         Set(try Data.fetchAll(db, sql: "SELECT uid FROM review_tombstone").map(ReviewID.text))
     }
 
-    /// applyUndos: deletes `learner`'s reviews with these ids; returns how many there were.
+    /// applyUndos: deletes `learner`'s reviews with these ids (tombstones kept); returns how
+    /// many there were.
     static func applyUndos(_ db: Database, learner: UUID, uids: Set<String>) throws -> Int {
         var deleted = 0
-        let statement = try db.makeStatement(sql: """
-            DELETE FROM review WHERE uid = ? AND card IN
-                (SELECT c.id FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ?)
-            """)
-        for uid in uids.sorted() {
-            try statement.execute(arguments: [ReviewID.blob(uid), learner.uuidString.lowercased()])
-            deleted += db.changesCount
+        for uid in uids.sorted() where try isLearners(uid, learner: learner, in: db) {
+            deleted += try ReviewLog.write(.remove(uid: uid), in: db)
         }
         return deleted
     }
 
+    /// isLearners: whether review `uid` is one of `learner`'s.
+    private static func isLearners(_ uid: String, learner: UUID, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
+                           WHERE r.uid = ? AND d.learner = ?)
+            """, arguments: [ReviewID.blob(uid), learner.uuidString.lowercased()]) ?? false
+    }
+
     /// insertReviews: adds received reviews (creating their cards when missing); the card
-    /// states are left to `replay`.
+    /// states, and each review's state-before, are left to `replay`.
     static func insertReviews(_ db: Database, learner: UUID, reviews: [SyncReview]) throws {
-        var cardIDs: [String: Int64] = [:]
+        var cards = SyncCards(learner: learner)
         for review in reviews {
-            let key = [review.deck, review.question, review.reading, review.direction.rawValue].joined(separator: "\u{1F}")
-            let cardID: Int64
-            if let known = cardIDs[key] {
-                cardID = known
-            } else {
-                let learnerDeck = try learnerDeckID(db, learner: learner, deck: review.deck)
-                try db.execute(sql: "INSERT OR IGNORE INTO card (learner_deck, question, reading, direction, answer, step) VALUES (?, ?, ?, ?, ?, 0)",
-                               arguments: [learnerDeck, review.question, review.reading, review.direction.rawValue, review.answer])
-                cardID = try Int64.fetchOne(db, sql: "SELECT id FROM card WHERE learner_deck = ? AND question = ? AND reading = ? AND direction = ?",
-                                            arguments: [learnerDeck, review.question, review.reading, review.direction.rawValue]) ?? 0
-                cardIDs[key] = cardID
-            }
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO review (card, time, rating, state, duration, uid) VALUES (?, ?, ?, 0, ?, ?)")
-                .execute(arguments: [cardID, review.time, review.rating.rawValue, review.duration, ReviewID.blob(review.uid)])
+            try ReviewLog.write(.add(ReviewLog.Entry(card: try cards.id(of: review, in: db), time: review.time, rating: review.rating,
+                                                     state: .new, duration: review.duration, uid: review.uid)), in: db)
+        }
+    }
+
+    /// reviseReviews: this machine's copies of these reviews lost to the folder's (`SyncMerge`):
+    /// each row takes the preferred copy's card and answer; states are left to `replay`.
+    static func reviseReviews(_ db: Database, learner: UUID, reviews: [SyncReview]) throws {
+        var cards = SyncCards(learner: learner)
+        for review in reviews {
+            try ReviewLog.write(.revise(ReviewLog.Entry(card: try cards.id(of: review, in: db), time: review.time, rating: review.rating,
+                                                        state: .new, duration: review.duration, uid: review.uid)), in: db)
         }
     }
 
@@ -85,5 +87,30 @@ extension LearnerDatabase {
             if let field = ProfileField(rawValue: row[0]) { values[field] = row[1] }
         }
         return values
+    }
+}
+
+/// SyncCards: the card rows of travelling reviews, found by identity (created New when
+/// missing), each looked up once per sync.
+struct SyncCards {
+    let learner: UUID
+    private var known: [String: Int64] = [:]
+
+    /// init: the cards of `learner`.
+    init(learner: UUID) {
+        self.learner = learner
+    }
+
+    /// id: the row of `review`'s card.
+    mutating func id(of review: SyncReview, in db: Database) throws -> Int64 {
+        let key = [review.deck, review.question, review.reading, review.direction.rawValue].joined(separator: "\u{1F}")
+        if let id = known[key] { return id }
+        let learnerDeck = try LearnerDatabase.learnerDeckID(db, learner: learner, deck: review.deck)
+        try db.execute(sql: "INSERT OR IGNORE INTO card (learner_deck, question, reading, direction, answer, step) VALUES (?, ?, ?, ?, ?, 0)",
+                       arguments: [learnerDeck, review.question, review.reading, review.direction.rawValue, review.answer])
+        let id = try Int64.fetchOne(db, sql: "SELECT id FROM card WHERE learner_deck = ? AND question = ? AND reading = ? AND direction = ?",
+                                    arguments: [learnerDeck, review.question, review.reading, review.direction.rawValue]) ?? 0
+        known[key] = id
+        return id
     }
 }

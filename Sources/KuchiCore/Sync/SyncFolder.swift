@@ -29,6 +29,8 @@ public struct SyncFolder: Sendable {
     struct Entry {
         let machine: String
         let record: SyncRecord
+        /// file: the batch file the record was read from (notices name it).
+        var file = ""
     }
 
     /// Contents: what the folder holds for one learner.
@@ -126,7 +128,7 @@ public struct SyncFolder: Sendable {
         for result in SyncRecordCoding.decodeAll(records.map { Data($0) }) {
             switch result {
             case .success(let record):
-                contents.entries.append(Entry(machine: machine, record: record))
+                contents.entries.append(Entry(machine: machine, record: record, file: shown))
             case .failure(let refusal):
                 skipped += 1
                 firstReason = firstReason ?? refusal.reason

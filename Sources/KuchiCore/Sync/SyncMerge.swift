@@ -4,6 +4,11 @@ import Foundation
 /// twice (a conflict copy, a second sync of the same file) counts once — and every setting
 /// change (the latest change wins, by stamp, then machine id, then value, so every machine picks
 /// the same one).
+///
+/// A review id seen with two different contents (a damaged copy, a hand-edited file, a bug)
+/// keeps the copy whose canonical content hash is smallest (`prefers`) — a rule of the copies
+/// alone, so every machine keeps the same one whatever order it read the files in; this
+/// machine's own copy takes part (`SyncService` replaces it when it loses, sends it when it wins).
 struct SyncMerge {
     /// Stamped: a value with the machine that wrote it.
     struct Stamped<Value> {
@@ -11,7 +16,7 @@ struct SyncMerge {
         let machine: String
     }
 
-    /// reviews: every review in the folder, by id (the first copy read wins).
+    /// reviews: every review in the folder, by id (of copies that differ, the preferred one).
     private(set) var reviews: [String: Stamped<SyncReview>] = [:]
     /// undos: every undone review id, with the machine that first wrote it.
     private(set) var undos: [String: String] = [:]
@@ -27,17 +32,26 @@ struct SyncMerge {
     private(set) var suspensions: [Suspension] = []
     /// notices: records that disagreed with another copy of themselves.
     private(set) var notices: [String] = []
+    /// disagreements: review ids read with different contents, with the files that hold them.
+    private(set) var disagreements: [String: Set<String>] = [:]
+    /// files: the file each kept review was read from.
+    private var files: [String: String] = [:]
 
     /// init: the merge of `entries`.
     init(_ entries: [SyncFolder.Entry]) {
-        var disagreeing = 0
         for entry in entries {
             switch entry.record {
             case .review(let review):
                 if let known = reviews[review.uid] {
-                    if known.value != review { disagreeing += 1 }
+                    guard known.value != review else { continue }
+                    disagreements[review.uid, default: [files[review.uid] ?? ""]].insert(entry.file)
+                    if Self.prefers(review, over: known.value) {
+                        reviews[review.uid] = Stamped(value: review, machine: entry.machine)
+                        files[review.uid] = entry.file
+                    }
                 } else {
                     reviews[review.uid] = Stamped(value: review, machine: entry.machine)
+                    files[review.uid] = entry.file
                 }
             case .undo(let uid):
                 if undos[uid] == nil { undos[uid] = entry.machine }
@@ -55,9 +69,53 @@ struct SyncMerge {
                 suspensions.append(change)
             }
         }
-        if disagreeing > 0 {
-            notices.append("\(disagreeing) review record\(disagreeing == 1 ? "" : "s") in the sync folder disagreed with another copy of the same review; the first copy read was kept.")
+        for uid in disagreements.keys.sorted().prefix(Self.namedDisagreements) {
+            let named = (disagreements[uid] ?? []).filter { !$0.isEmpty }.sorted()
+            notices.append("Review \(uid) has different contents in \(named.joined(separator: " and ")); "
+                + "every machine keeps the copy in \(files[uid] ?? "the folder") (the smallest content hash).")
         }
+        if disagreements.count > Self.namedDisagreements {
+            let more = disagreements.count - Self.namedDisagreements
+            notices.append("\(more) more review\(more == 1 ? "" : "s") had different contents in the sync folder; the same rule chose each.")
+        }
+    }
+
+    /// namedDisagreements: disagreeing reviews named one by one before the rest are counted.
+    static let namedDisagreements = 5
+
+    /// prefers: whether `candidate` is kept over `other`, a copy of the same review id with
+    /// other contents: the smaller canonical content hash (the record's sorted-key JSON line),
+    /// then the smaller line — the same answer on every machine.
+    static func prefers(_ candidate: SyncReview, over other: SyncReview) -> Bool {
+        let mine = canonical(candidate)
+        let theirs = canonical(other)
+        let (left, right) = (StableHash.hex128(mine), StableHash.hex128(theirs))
+        return left != right ? left < right : mine.lexicographicallyPrecedes(theirs)
+    }
+
+    /// canonical: a review's record line, as every machine encodes it.
+    private static func canonical(_ review: SyncReview) -> Data {
+        (try? SyncRecordCoding.encode(.review(review))) ?? Data(review.uid.utf8)
+    }
+
+    /// settle: this machine's own reviews against the folder's copies of the same ids: those
+    /// the folder's preferred copy beats are to be `replaced` here; those that beat it are to be
+    /// `sent` (the folder lacks the preferred copy). Notices name this machine's copies.
+    func settle(local: [SyncReview]) -> (replaced: [SyncReview], sent: [SyncReview], notices: [String]) {
+        var replaced: [SyncReview] = []
+        var sent: [SyncReview] = []
+        var notices: [String] = []
+        for review in local {
+            guard let folder = reviews[review.uid]?.value, folder != review else { continue }
+            if Self.prefers(review, over: folder) {
+                sent.append(review)
+            } else {
+                replaced.append(folder)
+                notices.append("Review \(review.uid) here differed from the copy in \(files[review.uid] ?? "the sync folder"); "
+                    + "this machine now keeps that copy, as every machine does.")
+            }
+        }
+        return (replaced, sent, notices)
     }
 
     /// stamps: the stamps of `machine`'s setting changes in the folder (what it has sent).

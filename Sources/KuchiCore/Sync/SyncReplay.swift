@@ -41,7 +41,6 @@ enum SyncReplay {
         }
         var replayed: [Int64: Stored] = [:]
         var current = CardReplay(card: -1, introduced: 0, base: scheduler, timeline: timeline, storedDue: nil)
-        let updateState = try db.makeStatement(sql: "UPDATE review SET state = ? WHERE id = ?")
         let reviews = try Row.fetchAll(db, sql: """
             SELECT r.id, r.card, r.time, r.rating, r.state, r.uid FROM review r
             JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
@@ -57,7 +56,9 @@ enum SyncReplay {
             }
             guard let rating = Rating(rawValue: row["rating"]) else { continue }
             let before = current.stateBefore(time)
-            if (row["state"] as Int) != before { try updateState.execute(arguments: [before, row["id"] as Int64]) }
+            if (row["state"] as Int) != before {
+                try ReviewLog.write(.restate(id: row["id"], state: CardState(rawValue: before) ?? .new), in: db)
+            }
             current.review(rating: rating, time: time, uid: ReviewID.text(row["uid"] ?? Data()))
         }
         if current.card >= 0 { replayed[current.card] = Self.stored(current.finished(), introduced: current.introduced) }

@@ -116,6 +116,12 @@ public enum SyncService {
                 let undoing = Set(merge.undos.keys).intersection(localIDs)
                 report.received += try LearnerDatabase.applyUndos(db, learner: learner, uids: undoing)
                 for uid in undoing { contributors.insert(merge.undos[uid] ?? machine) }
+                // A review id this machine holds with other contents than the folder's preferred
+                // copy: the same copy is kept everywhere (SyncMerge.prefers).
+                let settled = merge.settle(local: localReviews.filter { !undoing.contains($0.uid) })
+                try LearnerDatabase.reviseReviews(db, learner: learner, reviews: settled.replaced)
+                report.notices += settled.notices
+                report.received += settled.replaced.count
                 let incoming = merge.reviews.values.filter {
                     !localIDs.contains($0.value.uid) && merge.undos[$0.value.uid] == nil && !undone.contains($0.value.uid)
                 }
@@ -130,7 +136,7 @@ public enum SyncService {
                 report.rescheduled = try SyncReplay.replay(db, learner: learner, scheduler: SchedulerFactory.scheduler(weights: nil, desiredRetention: retention),
                                                            timeline: timeline)
                 // What this machine sends: its reviews and undos the folder does not hold yet.
-                let unsent = localReviews.filter { merge.reviews[$0.uid] == nil && merge.undos[$0.uid] == nil }
+                let unsent = localReviews.filter { merge.reviews[$0.uid] == nil && merge.undos[$0.uid] == nil } + settled.sent
                 let undos = try LearnerDatabase.syncUndos(db, learner: learner).filter { merge.reviews[$0] != nil && merge.undos[$0] == nil }
                 outcome.records += unsent.map(SyncRecord.review) + undos.sorted().map { SyncRecord.undo(uid: $0) }
                 report.sent = unsent.count + undos.count

@@ -71,7 +71,7 @@ struct OptimizeCommand: ParsableCommand {
             return LearnerOptions.fail(error)
         }
         let environment = ProcessInfo.processInfo.environment
-        let directory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        let directory = options.paths(environment).dataDirectory
         // No database yet: nothing reviewed, and nothing is created just to say so.
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(LearnerDatabase.fileName).path) else {
             return OptimizeOutput.withoutDatabase(show: show, reset: reset, json: json)

@@ -49,7 +49,7 @@ struct SayCommand: ParsableCommand {
             StandardError.write("kuchi: say needs a word")
             return 2
         }
-        let dataDirectory = (dataDir ?? root.dataDir).map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        let dataDirectory = KuchiPaths(dataDir: dataDir ?? root.dataDir, environment: environment).dataDirectory
         let kana = Self.kana(for: word, deck: try? Deck.bundled(cache: DeckCache(dataDirectory: dataDirectory)))
         do throws(SpeechProblem) {
             let speaker = try Speaker.find(dataDirectory: dataDirectory, environment: environment).get()

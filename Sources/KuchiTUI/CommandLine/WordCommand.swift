@@ -42,15 +42,15 @@ struct WordCommand: ParsableCommand {
     func execute(now: Date = Date()) -> Int32 {
         do throws(LearnerOptions.CommandFailure) {
             let options = learner.resolved(root: root)
-            let profile = try options.learner()
+            // The learner's settings (their deck, their retention) as the learner database's log holds them.
+            let profile = try options.opened().learner
             let whole = try DeckChoice.load(deck ?? root.deck, settings: profile.settings, dataDir: options.dataDir)
             guard let challenge = WordHistory.find(word, in: whole) else {
                 throw LearnerOptions.CommandFailure(message: "\(whole.title) has no word written or read “\(word)”.", status: 1)
             }
             let database: LearnerDatabase?
             if suspend || unsuspend {
-                let environment = ProcessInfo.processInfo.environment
-                let directory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+                let directory = options.paths().dataDirectory
                 let opened = LearnerDatabase.open(directory: directory)
                 if let problem = opened.problem { throw LearnerOptions.CommandFailure(message: problem.message) }
                 do {
@@ -63,7 +63,7 @@ struct WordCommand: ParsableCommand {
             } else {
                 database = try options.database()
             }
-            let scheduler = FSRSScheduler(desiredRetention: profile.settings.desiredRetention)
+            let scheduler = SchedulerFactory.scheduler(learner: profile.id, desiredRetention: profile.settings.desiredRetention, in: database)
             let history: WordHistory
             do {
                 history = try (database ?? LearnerDatabase.inMemory()).wordHistory(learner: profile.id, deck: whole, challenge: challenge,
