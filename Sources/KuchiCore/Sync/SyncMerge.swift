@@ -1,9 +1,9 @@
 import Foundation
 
-/// SyncMerge: the folder's records for one learner, deduplicated by id — a review or undo read
-/// twice (a conflict copy, a second sync of the same file) counts once — and the winning value
-/// of each profile field (last writer wins, by time, then machine id, then value, so every
-/// machine picks the same one).
+/// SyncMerge: the setting and deck records read from the folder — the winning value of each
+/// profile field (last writer wins, by time, then machine id, then value, so every machine picks
+/// the same one) and the deck contents seen. Reviews and undos do not stay here: `SyncIntake`
+/// applies them to the database as they stream in.
 struct SyncMerge {
     /// Stamped: a value with the machine that wrote it.
     struct Stamped<Value> {
@@ -11,50 +11,57 @@ struct SyncMerge {
         let machine: String
     }
 
-    /// reviews: every review in the folder, by id (the first copy read wins).
-    private(set) var reviews: [String: Stamped<SyncReview>] = [:]
-    /// undos: every undone review id, with the machine that first wrote it.
-    private(set) var undos: [String: String] = [:]
     /// settings: every field's values.
     private(set) var settings: [ProfileField: [Stamped<SyncSetting>]] = [:]
-    /// decks: deck files by hash.
-    private(set) var decks: [String: Stamped<SyncDeck>] = [:]
-    /// notices: records that disagreed with another copy of themselves.
+    /// decks: the deck contents (hashes) read, with the machine that first sent each.
+    private(set) var decks: [String: String] = [:]
+    /// receiveDeck: what to do with a deck another machine sent (save it here), returning notices.
+    var receiveDeck: ((SyncDeck, String) -> [String])?
+    /// notices: problems met receiving decks.
     private(set) var notices: [String] = []
 
-    /// init: the merge of `entries`.
+    /// init: an empty merge.
+    init() {}
+
+    /// init: the merge of `entries` (settings and decks; reviews and undos are ignored).
     init(_ entries: [SyncFolder.Entry]) {
-        var disagreeing = 0
-        for entry in entries {
-            switch entry.record {
-            case .review(let review):
-                if let known = reviews[review.uid] {
-                    if known.value != review { disagreeing += 1 }
-                } else {
-                    reviews[review.uid] = Stamped(value: review, machine: entry.machine)
-                }
-            case .undo(let uid):
-                if undos[uid] == nil { undos[uid] = entry.machine }
-            case .setting(let setting):
-                settings[setting.field, default: []].append(Stamped(value: setting, machine: entry.machine))
-            case .deck(let deck):
-                if decks[deck.hash] == nil { decks[deck.hash] = Stamped(value: deck, machine: entry.machine) }
-            }
-        }
-        if disagreeing > 0 {
-            notices.append("\(disagreeing) review record\(disagreeing == 1 ? "" : "s") in the sync folder disagreed with another copy of the same review; the first copy read was kept.")
+        for entry in entries { add(entry) }
+    }
+
+    /// add: one setting or deck record read from the folder.
+    mutating func add(_ entry: SyncFolder.Entry) {
+        switch entry.record {
+        case .setting(let setting):
+            add(setting, machine: entry.machine)
+        case .deck(let deck):
+            guard decks[deck.hash] == nil else { return }
+            decks[deck.hash] = entry.machine
+            if let receiveDeck { notices += receiveDeck(deck, entry.machine) }
+        case .review, .undo:
+            break
         }
     }
 
     /// add: this machine's own new setting values, as if already in the folder.
     mutating func add(_ setting: SyncSetting, machine: String) {
         settings[setting.field, default: []].append(Stamped(value: setting, machine: machine))
+        // A folder flooded with setting records keeps the latest few per field, not all of them.
+        if let values = settings[setting.field], values.count > 2 * Self.keptPerField {
+            settings[setting.field] = Array(values.sorted { Self.stamp($0) > Self.stamp($1) }.prefix(Self.keptPerField))
+        }
+    }
+
+    /// keptPerField: how many of a field's latest values are kept (the winner is among them
+    /// unless that many later values are all invalid).
+    static let keptPerField = 64
+
+    /// stamp: the order values win in.
+    private static func stamp(_ value: Stamped<SyncSetting>) -> (Int64, String, String) {
+        (value.value.time, value.machine, value.value.value)
     }
 
     /// winner: the last value written for `field` among those `accept` allows.
     func winner(_ field: ProfileField, accept: (String) -> Bool) -> Stamped<SyncSetting>? {
-        settings[field, default: []].filter { accept($0.value.value) }.max { left, right in
-            (left.value.time, left.machine, left.value.value) < (right.value.time, right.machine, right.value.value)
-        }
+        settings[field, default: []].filter { accept($0.value.value) }.max { Self.stamp($0) < Self.stamp($1) }
     }
 }
