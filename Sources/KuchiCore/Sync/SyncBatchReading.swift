@@ -115,8 +115,14 @@ extension SyncFolder {
             reading: while reader.offset - start < budget {
                 switch try reader.next() {
                 case nil: break reading
-                case .partial:
-                    partial = true
+                case .partial(let tail):
+                    // A last line without its newline counts only when it is the end line.
+                    if let end = try? JSONDecoder().decode(End.self, from: tail) {
+                        reader.acceptTail()
+                        progress.complete = end.end == progress.records
+                    } else {
+                        partial = true
+                    }
                     break reading
                 case .overlong:
                     progress.records += 1

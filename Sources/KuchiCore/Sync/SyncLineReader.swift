@@ -19,8 +19,9 @@ final class SyncLineReader {
         case text(Data)
         /// overlong: a line longer than the bound, skipped; its length in bytes.
         case overlong(Int)
-        /// partial: the file ends inside a line (still being copied); that tail is not consumed.
-        case partial
+        /// partial: the file ends inside a line (still being copied, or a last line without its
+        /// newline); that tail is not consumed unless `acceptTail` is called.
+        case partial(Data)
     }
 
     private let fd: Int32
@@ -54,7 +55,7 @@ final class SyncLineReader {
     /// next: the next line, nil at the end of the file.
     func next() throws(BoundedFile.Failure) -> Line? {
         while true {
-            if let newline = buffer[max(start, searched)..<end].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = newlineIndex(from: max(start, searched)) {
                 let length = newline - start
                 consume(newline + 1)
                 if skipping > 0 {
@@ -84,19 +85,36 @@ final class SyncLineReader {
                     skipping = 0
                     return .overlong(total)
                 }
-                return end > start ? .partial : nil
+                return end > start ? .partial(Data(buffer[start..<end])) : nil
             }
+        }
+    }
+
+    /// acceptTail: consumes the tail `next` returned as `.partial` (it was a whole last line).
+    func acceptTail() {
+        consume(end)
+    }
+
+    /// newlineIndex: the first newline in `buffer[from..<end]` (memchr: this runs over every byte).
+    private func newlineIndex(from: Int) -> Int? {
+        guard from < end else { return nil }
+        return buffer.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let found = memchr(base + from, 0x0A, end - from) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
         }
     }
 
     /// consume: marks `buffer[start..<upTo]` read: counted and hashed.
     private func consume(_ upTo: Int) {
-        var state = hash
-        for byte in buffer[start..<upTo] {
-            state ^= UInt64(byte)
-            state &*= 0x0000_0100_0000_01B3
+        let (from, state) = (start, hash)
+        hash = buffer.withUnsafeBufferPointer { bytes in
+            var state = state
+            for index in from..<upTo {
+                state ^= UInt64(bytes[index])
+                state &*= 0x0000_0100_0000_01B3
+            }
+            return state
         }
-        hash = state
         offset += Int64(upTo - start)
         start = upTo
     }
