@@ -36,7 +36,10 @@ enum SyncCompaction {
     /// fold: folds `machine`'s own whole original batches into one new batch; returns how many
     /// files it replaced (0 when none were due, or the fold could not be written — nothing is
     /// removed then).
-    static func fold(_ db: Database, folder: SyncFolder, learner: UUID, machine: String, now: Date, batchID: String) throws -> Int {
+    static func fold(_ db: Database, folder: SyncFolder, learner: UUID, machine: String, listed: [SyncFolder.Listed], now: Date,
+                     batchID: String) throws -> Int {
+        // The listing this sync made (plus the batch it may have just written) says when to look closer.
+        guard listed.filter({ $0.machine == machine && SyncFolder.isOriginal($0.name) }).count + 1 >= threshold else { return 0 }
         let ledger = try LearnerDatabase.ledger(db, place: folder.place, learner: learner)
         let own = folder.list(learner: learner).files.filter { file in
             file.machine == machine && SyncFolder.isOriginal(file.name)

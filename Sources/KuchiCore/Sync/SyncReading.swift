@@ -17,7 +17,7 @@ enum SyncReading {
         var notices: [String] = []
         /// partial: the budget ran out; the rest is read by the next sync.
         var partial = false
-        /// own: this machine's files as listed (the folding and the lost-files check use them).
+        /// listed: every batch file listed (the ledger clean-up and the folding use them).
         var listed: [SyncFolder.Listed] = []
     }
 

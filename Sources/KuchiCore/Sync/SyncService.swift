@@ -152,8 +152,8 @@ public enum SyncService {
                 try LearnerDatabase.addKnownDecks(db, place: folder.place, hashes: merge.decks.keys)
                 try SyncOutbox.send(db, folder: folder, learner: learner, machine: machine, records: outcome.records,
                                     request: request, batchID: database.reviewIDs.next(), report: &report)
-                _ = try SyncCompaction.fold(db, folder: folder, learner: learner, machine: machine, now: request.now,
-                                            batchID: database.reviewIDs.next())
+                _ = try SyncCompaction.fold(db, folder: folder, learner: learner, machine: machine, listed: reading.listed,
+                                            now: request.now, batchID: database.reviewIDs.next())
                 return .commit
             }
         }
