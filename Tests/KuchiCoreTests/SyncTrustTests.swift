@@ -70,9 +70,9 @@ struct SyncTrustTests {
         ], in: folder.url)
         let report = try a.sync(folder.url, now: start).get()
         #expect(report.settingsChanged.isEmpty)
-        #expect(report.notices.contains { $0.contains("1 profile value") })
-        #expect(try #require(try a.store.profile(hana.id)).settings.deck == "")
-        #expect(SyncSettings.isValid(#""animals""#, for: .deck, base: hana), "a plain name is fine")
+        #expect(report.notices.contains { $0.contains("1 setting") && $0.contains("could not be used") })
+        #expect(LearnerDatabase.open(directory: a.data).settings(of: hana).settings.deck == "")
+        #expect(SettingValues.isValid(#""animals""#, for: .deck, base: hana), "a plain name is fine")
     }
 
     @Test("two learners of one name in the folder: --profile brings in neither and names both")

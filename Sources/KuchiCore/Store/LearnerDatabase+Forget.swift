@@ -29,6 +29,7 @@ extension LearnerDatabase {
             try db.execute(sql: "DELETE FROM session WHERE learner_deck IN (\(decks))", arguments: arguments)
             try db.execute(sql: "DELETE FROM card WHERE learner_deck IN (\(decks))", arguments: arguments)
             try db.execute(sql: "DELETE FROM learner_deck WHERE learner = :learner", arguments: arguments)
+            try db.execute(sql: "DELETE FROM setting_change WHERE learner = :learner", arguments: arguments)
             return reviews
         }
     }

@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 4
+    static let version = 5
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -88,6 +88,10 @@ enum LearnerSchema {
         // v4: what a sync remembers of the folder, and this machine's outbox (SyncLedgerSchema).
         migrator.registerMigration("v4") { db in
             try SyncLedgerSchema.migrate(db)
+        }
+        // v5: settings as a log of stamped changes, learners forgotten everywhere (SettingsSchema).
+        migrator.registerMigration("v5") { db in
+            try SettingsSchema.migrate(db)
         }
         return migrator
     }

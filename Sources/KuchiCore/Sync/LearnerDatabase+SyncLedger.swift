@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// LearnerDatabase+SyncLedger: what a sync remembers of one folder (`SyncLedgerSchema`): the
-/// files read and how far, the decks the folder holds, and the setting stamps seen.
+/// files read and how far, the decks the folder holds, and this machine's setting changes it holds.
 extension LearnerDatabase {
     /// LedgerKey: a file of the ledger, by machine and name.
     struct LedgerKey: Hashable {
@@ -57,6 +57,7 @@ extension LearnerDatabase {
             """, arguments: [key])
         try db.execute(sql: "DELETE FROM sync_deck WHERE place = ?", arguments: [place])
         try db.execute(sql: "DELETE FROM sync_file WHERE place = ? AND learner = ?", arguments: [place, key])
+        try db.execute(sql: "DELETE FROM sync_setting_sent WHERE place = ? AND learner = ?", arguments: [place, key])
     }
 
     /// knownDecks: the deck contents (hashes) `place` is known to hold.
@@ -68,21 +69,6 @@ extension LearnerDatabase {
     static func addKnownDecks(_ db: Database, place: String, hashes: some Sequence<String>) throws {
         let statement = try db.makeStatement(sql: "INSERT OR IGNORE INTO sync_deck (place, hash) VALUES (?, ?)")
         for hash in hashes { try statement.execute(arguments: [place, hash]) }
-    }
-
-    /// settingStamps: each field's winning value and stamp seen so far, as the records they were.
-    static func settingStamps(_ db: Database, learner: UUID) throws -> [SyncFolder.Entry] {
-        try Row.fetchAll(db, sql: "SELECT field, value, time, machine FROM sync_stamp WHERE learner = ?",
-                         arguments: [learner.uuidString.lowercased()]).compactMap { row in
-            guard let field = ProfileField(rawValue: row[0]) else { return nil }
-            return SyncFolder.Entry(machine: row[3], record: .setting(SyncSetting(field: field, value: row[1], time: row[2])))
-        }
-    }
-
-    /// setSettingStamp: the field's winner after this sync.
-    static func setSettingStamp(_ db: Database, learner: UUID, setting: SyncSetting, machine: String) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO sync_stamp (learner, field, value, time, machine) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [learner.uuidString.lowercased(), setting.field.rawValue, setting.value, setting.time, machine])
     }
 
     /// keepLater: a review dated after the receiver's tomorrow, kept aside as read.

@@ -14,8 +14,10 @@ import Darwin
 /// written: this machine never sends what a reader would refuse.
 final class SyncBatchWriter {
     /// Failure: why the batch could not be written, as words to put in a sentence.
-    struct Failure: Error {
+    struct Failure: Error, CustomStringConvertible {
         let reason: String
+        /// description: the reason, for messages that print the error.
+        var description: String { reason }
     }
 
     /// url: the batch's final name.

@@ -57,7 +57,7 @@ enum SyncCompaction {
                         switch entry.record {
                         case .review(let review): guard seen.insert("r" + review.uid).inserted else { continue }
                         case .undo(let uid): guard seen.insert("u" + uid).inserted else { continue }
-                        case .setting, .deck: break
+                        case .setting, .deck, .forget: break
                         }
                         try writer.add(entry.record)
                     }

@@ -94,6 +94,27 @@ public struct SyncFolder: Sendable {
         return (files, notices)
     }
 
+    /// removeBatches: deletes `machine`'s own batch files of `learner` but `keeping` (a learner
+    /// forgotten everywhere: only the tombstone stays). Another machine's files are never touched.
+    func removeBatches(learner: UUID, machine: String, keeping: URL?) {
+        let folder = root.appendingPathComponent(learner.uuidString.lowercased(), isDirectory: true)
+            .appendingPathComponent(machine, isDirectory: true)
+        // Never through a symlink: only files inside the sync folder are removed.
+        guard !Self.isSymlink(root), Self.isRealFolder(learnerFolder(learner)), Self.isRealFolder(folder) else { return }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where Self.isBatchCandidate(name) && name != keeping?.lastPathComponent {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
+    /// write: a whole batch of `records` from `machine` (a forget record, say), made visible at
+    /// once; returns its URL.
+    func write(_ records: [SyncRecord], learner: UUID, machine: String, now: Date, batchID: String) throws -> URL {
+        let writer = try SyncBatchWriter(self, learner: learner, machine: machine, now: now, batchID: batchID)
+        for record in records { try writer.add(record) }
+        return try writer.finish().url
+    }
+
     /// isBatchCandidate: a file that may hold records: `.jsonl`, not hidden, not a temporary file.
     static func isBatchCandidate(_ name: String) -> Bool {
         name.hasSuffix(".jsonl") && !name.hasPrefix(".") && !name.hasPrefix("~") && !name.contains(".tmp")

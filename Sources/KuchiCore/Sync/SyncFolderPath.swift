@@ -17,4 +17,11 @@ public enum SyncFolderPath {
         if trimmed.hasPrefix("~/") { return URL(fileURLWithPath: home).appendingPathComponent(String(trimmed.dropFirst(2))).standardizedFileURL.path }
         return URL(fileURLWithPath: trimmed).standardizedFileURL.path
     }
+
+    /// expanded: `path` with a leading `~` replaced by `home` (nothing else changed).
+    public static func expanded(_ path: String, home: String) -> String {
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return home + path.dropFirst() }
+        return path
+    }
 }

@@ -44,7 +44,7 @@ final class SyncIntake {
             switch entry.record {
             case .review(let review): try take(review, from: entry.machine)
             case .undo(let uid): try undo(uid, from: entry.machine)
-            case .setting, .deck: merge.add(entry)
+            case .setting, .deck, .forget: merge.add(entry)
             }
         }
     }

@@ -21,7 +21,7 @@ enum SyncLearner {
         }
         if let name = request.profileName {
             if let profile = saved.first(where: { $0.isNamed(name) }) { return .success(Choice(profile: profile, arriving: false)) }
-            return arriving(named: name, folder: folder, saved: saved, budget: Int64(request.budget))
+            return arriving(named: name, folder: folder, saved: saved, budget: Int64(request.budget), now: request.now)
         }
         switch saved.count {
         case 1: return .success(Choice(profile: saved[0], arriving: false))
@@ -37,23 +37,29 @@ enum SyncLearner {
     /// profile with the folder's settings; a failure (exit 1) when the folder has none. Only the
     /// setting records are kept while the folder streams past. Two learners of that name in the
     /// folder, or one whose name a learner saved here already has under another id, are refused
-    /// naming both: bringing in the wrong one would merge a stranger's history.
-    private static func arriving(named name: String, folder: SyncFolder, saved: [Profile], budget: Int64) -> Result<Choice, SyncFailure> {
+    /// naming both: bringing in the wrong one would merge a stranger's history. A learner
+    /// forgotten on every machine is never brought back.
+    private static func arriving(named name: String, folder: SyncFolder, saved: [Profile], budget: Int64, now: Date) -> Result<Choice, SyncFailure> {
         var names: [String] = []
         var found: [Profile] = []
+        var forgotten = 0
         for id in folder.learners() {
             var merge = SyncMerge()
             _ = try? SyncReading.read(folder, learner: id, ledger: [:], budget: budget, record: { _, _ in }, each: { entries in
                 for entry in entries { merge.add(entry) }
             })
+            if merge.forgotten != nil {
+                forgotten += 1
+                continue
+            }
             let base = Profile(id: id, name: "Learner", lastUsed: Date(timeIntervalSince1970: 0))
             var values: [ProfileField: String] = [:]
-            for field in SyncSettings.travelling {
-                if let winner = merge.winner(field, accept: { SyncSettings.isValid($0, for: field, base: base) }) {
-                    values[field] = winner.value.value
+            for field in SettingValues.travelling {
+                if let winner = merge.winner(field, now: now, accept: { SettingValues.isValid($0, for: field, base: base) }) {
+                    values[field] = winner.value
                 }
             }
-            guard values[.name] != nil, var profile = SyncSettings.applying(values, to: base) else { continue }
+            guard values[.name] != nil, var profile = SettingValues.applying(values, to: base) else { continue }
             names.append(profile.name)
             if profile.isNamed(name) {
                 profile.lastUsed = Date()
@@ -73,7 +79,8 @@ enum SyncLearner {
             }
             return .success(Choice(profile: arrival, arriving: true))
         }
-        let known = names.isEmpty ? "it holds no learner" : "it holds \(names.sorted().map(\.escapingControlCharacters).joined(separator: ", "))"
+        var known = names.isEmpty ? "it holds no learner" : "it holds \(names.sorted().map(\.escapingControlCharacters).joined(separator: ", "))"
+        if forgotten > 0 { known += "; \(forgotten) learner\(forgotten == 1 ? " was" : "s were") forgotten there on every machine" }
         return .failure(.nothing("there is no learner named \"\(name.escapingControlCharacters)\" on this machine or in \(shownFolder) (\(known))."))
     }
 }

@@ -11,8 +11,8 @@ import GRDB
 ///   log; an undo of a review never sent replaces nothing and is not queued.
 /// - `sync_later`: reviews dated after the receiver's tomorrow, kept aside (the record as read)
 ///   until their time comes, so a wrong clock never moves a card into the future.
-/// - `sync_stamp`: each setting field's winning value and stamp so far, so a file read late with
-///   an older stamp cannot win over what earlier syncs saw.
+/// - `sync_setting_sent`: this machine's setting changes a folder durably holds (written there,
+///   or read back from it), since its own files are not read again.
 /// - `sync_deck`: deck contents (by hash) the folder holds, so a deck is sent once per folder.
 enum SyncLedgerSchema {
     /// version: the `user_version` this migration sets (renumbered with the migration).
@@ -41,14 +41,13 @@ enum SyncLedgerSchema {
                 machine TEXT NOT NULL,
                 record BLOB NOT NULL
             );
-            CREATE TABLE sync_stamp (
+            CREATE TABLE sync_setting_sent (
+                place TEXT NOT NULL,
                 learner TEXT NOT NULL,
                 field TEXT NOT NULL,
-                value TEXT NOT NULL,
-                time INTEGER NOT NULL,
-                machine TEXT NOT NULL,
-                PRIMARY KEY (learner, field)
-            );
+                stamp INTEGER NOT NULL,
+                PRIMARY KEY (place, learner, field, stamp)
+            ) WITHOUT ROWID;
             CREATE TABLE sync_deck (place TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (place, hash)) WITHOUT ROWID;
             -- A review written here waits to be sent (one with no id yet is queued when it gets one).
             CREATE TRIGGER sync_outbox_review AFTER INSERT ON review WHEN NEW.uid IS NOT NULL BEGIN
@@ -67,6 +66,8 @@ enum SyncLedgerSchema {
         // Everything already logged waits; the first sync with each folder drops what it finds there.
         try db.execute(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) SELECT uid, 0 FROM review WHERE uid IS NOT NULL")
         try db.execute(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) SELECT uid, 1 FROM review_tombstone")
-        try db.execute(sql: "PRAGMA user_version = \(version)")
+        // A file that met v5 first (a build without v4) keeps its higher version.
+        let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        try db.execute(sql: "PRAGMA user_version = \(max(version, current))")
     }
 }

@@ -1,38 +1,42 @@
 import Foundation
 
-/// SyncMerge: the setting and deck records read from the folder — the winning value of each
-/// profile field (last writer wins, by time, then machine id, then value, so every machine picks
-/// the same one) and the deck contents seen. Reviews and undos do not stay here: `SyncIntake`
-/// applies them to the database as they stream in.
+/// SyncMerge: the setting, forget and deck records read from the folder — every setting change
+/// (the latest change wins, by stamp, then machine id, then value, so every machine picks the
+/// same one), whether the learner was forgotten everywhere, and the deck contents seen. Reviews
+/// and undos do not stay here: `SyncIntake` applies them to the database as they stream in.
 struct SyncMerge {
-    /// Stamped: a value with the machine that wrote it.
-    struct Stamped<Value> {
-        let value: Value
-        let machine: String
-    }
-
-    /// settings: every field's values.
-    private(set) var settings: [ProfileField: [Stamped<SyncSetting>]] = [:]
+    /// settings: every setting change read, each with the machine whose folder held it.
+    private(set) var settings: [SettingChange] = []
     /// decks: the deck contents (hashes) read, with the machine that first sent each.
     private(set) var decks: [String: String] = [:]
     /// receiveDeck: what to do with a deck another machine sent (save it here), returning notices.
     var receiveDeck: ((SyncDeck, String) -> [String])?
+    /// forgotten: the learner was forgotten on every machine (the machine that said so first).
+    private(set) var forgotten: String?
     /// notices: problems met receiving decks.
     private(set) var notices: [String] = []
+
+    /// keptPerField: when a folder floods a field with changes, how many of its latest are kept
+    /// (the winner is among them unless that many later values are all invalid).
+    static let keptPerField = 64
 
     /// init: an empty merge.
     init() {}
 
-    /// init: the merge of `entries` (settings and decks; reviews and undos are ignored).
+    /// init: the merge of `entries` (settings, forgets and decks; reviews and undos are ignored).
     init(_ entries: [SyncFolder.Entry]) {
         for entry in entries { add(entry) }
     }
 
-    /// add: one setting or deck record read from the folder.
+    /// add: one record read from the folder (reviews and undos are `SyncIntake`'s).
     mutating func add(_ entry: SyncFolder.Entry) {
         switch entry.record {
-        case .setting(let setting):
-            add(setting, machine: entry.machine)
+        case .setting(var setting):
+            setting.machine = entry.machine
+            settings.append(setting)
+            if settings.count > 2 * Self.keptPerField * ProfileField.allCases.count { prune() }
+        case .forget:
+            forgotten = forgotten ?? entry.machine
         case .deck(let deck):
             guard decks[deck.hash] == nil else { return }
             decks[deck.hash] = entry.machine
@@ -42,26 +46,29 @@ struct SyncMerge {
         }
     }
 
-    /// add: this machine's own new setting values, as if already in the folder.
-    mutating func add(_ setting: SyncSetting, machine: String) {
-        settings[setting.field, default: []].append(Stamped(value: setting, machine: machine))
-        // A folder flooded with setting records keeps the latest few per field, not all of them.
-        if let values = settings[setting.field], values.count > 2 * Self.keptPerField {
-            settings[setting.field] = Array(values.sorted { Self.stamp($0) > Self.stamp($1) }.prefix(Self.keptPerField))
+    /// prune: keeps each field's latest `keptPerField` changes (a flood cannot exhaust memory).
+    private mutating func prune() {
+        var kept: [SettingChange] = []
+        for changes in Dictionary(grouping: settings, by: \.field).values {
+            kept += changes.sorted { ($0.stamp, $0.machine, $0.value) > ($1.stamp, $1.machine, $1.value) }.prefix(Self.keptPerField)
         }
+        settings = kept
     }
 
-    /// keptPerField: how many of a field's latest values are kept (the winner is among them
-    /// unless that many later values are all invalid).
-    static let keptPerField = 64
-
-    /// stamp: the order values win in.
-    private static func stamp(_ value: Stamped<SyncSetting>) -> (Int64, String, String) {
-        (value.value.time, value.machine, value.value.value)
+    /// stamps: the stamps of `machine`'s setting changes read (what it has sent).
+    func stamps(of machine: String) -> Set<SettingStamp> {
+        Set(settings.filter { $0.machine == machine }.map(\.stamp))
     }
 
-    /// winner: the last value written for `field` among those `accept` allows.
-    func winner(_ field: ProfileField, accept: (String) -> Bool) -> Stamped<SyncSetting>? {
-        settings[field, default: []].filter { accept($0.value.value) }.max { Self.stamp($0) < Self.stamp($1) }
+    /// winner: the latest change of `field` among those `accept` allows, as a machine whose
+    /// clock says `now` counts them (`SettingStamp.received`).
+    func winner(_ field: ProfileField, now: Date, accept: (String) -> Bool) -> SettingChange? {
+        var best: (change: SettingChange, counted: SettingStamp)?
+        for change in settings where change.field == field && accept(change.value) {
+            let counted = change.stamp.received(now: now)
+            if let known = best, (known.counted, known.change.machine, known.change.value) >= (counted, change.machine, change.value) { continue }
+            best = (change, counted)
+        }
+        return best?.change
     }
 }

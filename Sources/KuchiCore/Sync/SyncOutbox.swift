@@ -55,6 +55,7 @@ enum SyncOutbox {
                                           progress: SyncFolder.Progress(size: written.size, offset: written.size, records: writer.count, hash: 0, complete: true))
         } catch let failure as SyncBatchWriter.Failure {
             report.sent = 0
+            report.settingsSent = 0
             report.notices.append("Could not write this machine's changes into \(SyncFolder.shown(folder.root)) (\(failure.reason)); they will be sent next time.")
             return
         }
@@ -69,6 +70,10 @@ enum SyncOutbox {
             """, arguments: [key])
         try LearnerDatabase.addKnownDecks(db, place: folder.place, hashes: records.compactMap { record in
             if case .deck(let deck) = record { return deck.hash }
+            return nil
+        })
+        try SyncBookkeeping.holds(db, folder: folder, learner: learner, settings: records.compactMap { record in
+            if case .setting(let change) = record { return change }
             return nil
         })
         report.sent = sent

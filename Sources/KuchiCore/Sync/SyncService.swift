@@ -61,6 +61,8 @@ public enum SyncService {
         } catch {
             return .failure(.usage("Could not update the learner database: \("\(error)".split(separator: "\n").first ?? "unknown error")."))
         }
+        // The folder says the learner was forgotten everywhere: the merge was rolled back.
+        if outcome.forgotten { return obeyForget(choice, folder: folder, database: database, request: request, store: store) }
         guard !request.statusOnly else { return .success(report) }
         saveProfile(outcome.profile, arriving: choice.arriving, changed: report.settingsChanged, store: store, report: &report)
         return .success(report)
@@ -71,6 +73,8 @@ public enum SyncService {
         var machine: String
         var records: [SyncRecord]
         var profile: Profile
+        /// forgotten: the folder holds a forget record for the learner.
+        var forgotten = false
     }
 
     /// merged: the database half of a sync, in one transaction (rolled back for `--status`):
@@ -93,7 +97,6 @@ public enum SyncService {
                     intake.merge.receiveDeck = { deck, source in source == machine ? [] : SyncDecks.receive([deck], into: library) }
                 }
                 let firstHere = try SyncBookkeeping.begin(db, folder: folder, learner: learner, machine: machine)
-                for stamp in try LearnerDatabase.settingStamps(db, learner: learner) { intake.merge.add(stamp) }
                 try intake.take(LearnerDatabase.takeLater(db, learner: learner, limit: intake.latest))
                 let reading = try SyncReading.read(folder, learner: learner, ledger: firstHere.ledger, budget: Int64(request.budget),
                                                    record: { file, progress in
@@ -103,46 +106,45 @@ public enum SyncService {
                 try SyncBookkeeping.forgetGone(db, folder: folder, learner: learner, ledger: firstHere.ledger, listed: reading.listed)
                 report.notices += reading.notices
                 report.partial = reading.partial
-                var merge = intake.merge
+                let merge = intake.merge
                 report.notices += merge.notices
-                // Profile fields: local changes since the last sync join the folder's values.
-                let local = SyncSettings.values(of: profile)
-                let synced = arriving ? local : try LearnerDatabase.syncedFields(db, learner: learner)
-                for field in SyncSettings.travelling {
-                    guard let value = local[field], synced[field] != value else { continue }
-                    let setting = SyncSetting(field: field, value: value, time: now)
-                    merge.add(setting, machine: machine)
-                    outcome.records.append(.setting(setting))
+                if merge.forgotten != nil {
+                    outcome.forgotten = true
+                    return .rollback
                 }
-                var winners: [ProfileField: String] = [:]
+                // Settings: the folder's changes join the learner's log (each kept once); the
+                // log's latest change of each field is the setting, the same on every machine.
+                if !arriving { try LearnerDatabase.carryOver(db, profile: profile, machine: machine, now: request.now) }
+                let before = try LearnerDatabase.latestChanges(db, learner: learner)
                 var rejected = 0
-                for field in SyncSettings.travelling {
-                    let winner = merge.winner(field) { value in
-                        let valid = SyncSettings.isValid(value, for: field, base: profile)
-                        if !valid { rejected += 1 }
-                        return valid
-                    }
-                    if let winner {
-                        winners[field] = winner.value.value
-                        try LearnerDatabase.setSettingStamp(db, learner: learner, setting: winner.value, machine: winner.machine)
-                    }
+                let received = merge.settings.filter { change in
+                    let valid = SettingValues.isValid(change.value, for: change.field, base: profile)
+                    if !valid { rejected += 1 }
+                    return valid
                 }
-                if rejected > 0 { report.notices.append("\(rejected) profile value\(rejected == 1 ? "" : "s") in the sync folder could not be used and \(rejected == 1 ? "was" : "were") skipped.") }
-                let changes = winners.filter { local[$0.key] != $0.value }
-                if let merged = SyncSettings.applying(changes, to: profile) {
-                    outcome.profile = merged
-                    report.settingsChanged = changes.keys.sorted { $0.rawValue < $1.rawValue }
-                }
-                try LearnerDatabase.setSyncedFields(db, learner: learner, values: local.merging(winners) { _, winner in winner })
+                if rejected > 0 { report.notices.append("\(rejected) setting\(rejected == 1 ? "" : "s") in the sync folder could not be used and \(rejected == 1 ? "was" : "were") skipped.") }
+                _ = try LearnerDatabase.receive(db, learner: learner, changes: received, now: request.now)
+                let after = try LearnerDatabase.latestChanges(db, learner: learner)
+                outcome.profile = LearnerDatabase.applying(after, to: profile)
+                let old = SettingValues.values(of: before.isEmpty ? profile : LearnerDatabase.applying(before, to: profile))
+                let new = SettingValues.values(of: outcome.profile)
+                report.settingsChanged = SettingValues.travelling.filter { old[$0] != new[$0] }
+                // What was sent is what the folder holds: a change goes out until it is there
+                // (this machine's own files are not read again: what they hold is remembered).
+                try SyncBookkeeping.holds(db, folder: folder, learner: learner, settings: merge.settings.filter { $0.machine == machine })
+                let held = try SyncBookkeeping.sentSettings(db, folder: folder, learner: learner)
+                let unsentSettings = try LearnerDatabase.unsent(db, learner: learner, machine: machine, inFolder: held)
+                outcome.records += unsentSettings.map(SyncRecord.setting)
+                report.settingsSent = unsentSettings.count
                 // Reviews and undos came in with the reading; only the cards they changed are
                 // replayed — every card when the retention changed or the folder is new here.
                 report.received += intake.received
                 report.machines = intake.contributors.subtracting([machine]).count
                 if intake.keptAside > 0 { report.notices.append(try SyncBookkeeping.laterNotice(db, learner: learner)) }
-                let retention = local[.desiredRetention] != synced[.desiredRetention] || changes[.desiredRetention] != nil
-                let scheduler = FSRSScheduler(desiredRetention: outcome.profile.settings.desiredRetention)
+                let scheduler = SchedulerFactory.scheduler(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention)
+                let changedScheduler = try SyncBookkeeping.schedulerChanged(db, learner: learner, scheduler: scheduler)
                 report.rescheduled = try SyncReplay.replay(db, learner: learner, scheduler: scheduler,
-                                                           cards: arriving || retention || firstHere.first ? nil : intake.touched)
+                                                           cards: arriving || changedScheduler || firstHere.first ? nil : intake.touched)
                 if request.statusOnly {
                     report.sent = try SyncOutbox.count(db, learner: learner)
                     return .rollback
@@ -171,8 +173,9 @@ public enum SyncService {
                 }
                 return
             }
-            guard !changed.isEmpty else { return }
-            var fields = changed
+            // Settings are in the learner database's log; the file keeps only the name it lists.
+            guard changed.contains(.name) else { return }
+            var fields: [ProfileField] = [.name]
             if changed.contains(.name), store.loadAll().profiles.contains(where: { $0.id != profile.id && $0.isNamed(profile.name) }) {
                 fields.removeAll { $0 == .name }
                 report.notices.append("Another machine renamed this learner \(profile.name), a name another learner here has; the name was kept.")
@@ -182,5 +185,4 @@ public enum SyncService {
             report.notices.append(error.message)
         }
     }
-
 }
