@@ -57,7 +57,6 @@ extension LearnerDatabase {
             """, arguments: [key])
         try db.execute(sql: "DELETE FROM sync_deck WHERE place = ?", arguments: [place])
         try db.execute(sql: "DELETE FROM sync_file WHERE place = ? AND learner = ?", arguments: [place, key])
-        try db.execute(sql: "DELETE FROM sync_setting_sent WHERE place = ? AND learner = ?", arguments: [place, key])
     }
 
     /// knownDecks: the deck contents (hashes) `place` is known to hold.

@@ -40,21 +40,6 @@ enum SyncBookkeeping {
             + "from a machine whose clock is wrong; \(count == 1 ? "it is" : "they are") kept aside and used once \(count == 1 ? "its" : "their") time has come."
     }
 
-    /// holds: records that `folder` durably holds these setting changes of this machine (written
-    /// there, or read back from it), so they are not sent again.
-    static func holds(_ db: Database, folder: SyncFolder, learner: UUID, settings: [SettingChange]) throws {
-        let statement = try db.makeStatement(sql: "INSERT OR IGNORE INTO sync_setting_sent (place, learner, field, stamp) VALUES (?, ?, ?, ?)")
-        for change in settings {
-            try statement.execute(arguments: [folder.place, learner.uuidString.lowercased(), change.field.rawValue, change.stamp.rawValue])
-        }
-    }
-
-    /// sentSettings: the stamps of this machine's setting changes `folder` holds.
-    static func sentSettings(_ db: Database, folder: SyncFolder, learner: UUID) throws -> Set<SettingStamp> {
-        Set(try Int64.fetchAll(db, sql: "SELECT stamp FROM sync_setting_sent WHERE place = ? AND learner = ?",
-                               arguments: [folder.place, learner.uuidString.lowercased()]).map(SettingStamp.init(rawValue:)))
-    }
-
     /// schedulerChanged: whether the learner's scheduler (retention, parameters) differs from the
     /// one the last replay used — then every card is replayed, not only those that changed.
     static func schedulerChanged(_ db: Database, learner: UUID, scheduler: FSRSScheduler) throws -> Bool {

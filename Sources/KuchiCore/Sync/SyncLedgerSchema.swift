@@ -12,8 +12,6 @@ import GRDB
 ///   a review never sent replaces nothing and is not queued.
 /// - `sync_later`: reviews dated after the receiver's tomorrow, kept aside (the record as read)
 ///   until their time comes, so a wrong clock never moves a card into the future.
-/// - `sync_setting_sent`: this machine's setting changes a folder durably holds (written there,
-///   or read back from it), since its own files are not read again.
 /// - `sync_deck`: deck contents (by hash) the folder holds, so a deck is sent once per folder.
 enum SyncLedgerSchema {
     /// version: the `user_version` this migration sets (renumbered with the migration).
@@ -42,13 +40,6 @@ enum SyncLedgerSchema {
                 machine TEXT NOT NULL,
                 record BLOB NOT NULL
             );
-            CREATE TABLE sync_setting_sent (
-                place TEXT NOT NULL,
-                learner TEXT NOT NULL,
-                field TEXT NOT NULL,
-                stamp INTEGER NOT NULL,
-                PRIMARY KEY (place, learner, field, stamp)
-            ) WITHOUT ROWID;
             CREATE TABLE sync_deck (place TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (place, hash)) WITHOUT ROWID;
             -- A review written here waits to be sent (one with no id yet is queued when it gets one),
             -- once this data folder has synced: before that, its first sync queues the whole log.

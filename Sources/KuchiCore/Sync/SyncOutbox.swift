@@ -7,12 +7,12 @@ enum SyncOutbox {
     /// reviewsSQL: the learner's waiting reviews, as they travel, oldest first.
     private static let reviewsSQL = """
         SELECT r.uid, d.deck, c.question, c.reading, c.direction, c.answer, r.time, r.rating, r.duration
-        FROM sync_outbox o JOIN review r ON r.uid = o.uid JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
+        FROM sync_outbox o CROSS JOIN review r ON r.uid = o.uid JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
         WHERE o.kind = 0 AND d.learner = ? ORDER BY r.time, r.uid
         """
     /// undosSQL: the learner's waiting undos (tombstones of their cards).
     private static let undosSQL = """
-        SELECT o.uid FROM sync_outbox o JOIN review_tombstone t ON t.uid = o.uid JOIN card c ON c.id = t.card
+        SELECT o.uid FROM sync_outbox o CROSS JOIN review_tombstone t ON t.uid = o.uid JOIN card c ON c.id = t.card
         JOIN learner_deck d ON d.id = c.learner_deck WHERE o.kind = 1 AND d.learner = ? ORDER BY o.uid
         """
 
@@ -31,10 +31,13 @@ enum SyncOutbox {
                      request: SyncRequest, batchID: String, report: inout SyncReport) throws {
         let key = learner.uuidString.lowercased()
         _ = folder.removeStaleTemporaries(learner: learner, machine: machine)
-        let waiting = try Bool.fetchOne(db, sql: "SELECT EXISTS (\(reviewsSQL)) OR EXISTS (\(undosSQL))", arguments: [key, key]) ?? false
+        // The outbox drives every query (CROSS JOIN keeps SQLite from walking the whole log).
+        let waiting = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_outbox)") == true
+            && (try Bool.fetchOne(db, sql: "SELECT EXISTS (\(reviewsSQL)) OR EXISTS (\(undosSQL))", arguments: [key, key]) ?? false)
         guard !records.isEmpty || waiting else { return }
         var sent = 0
         var unsendable = 0
+        var written = ""
         do {
             let writer = try SyncBatchWriter(folder, learner: learner, machine: machine, now: request.now, batchID: batchID)
             for record in records where !(try writer.add(record)) { unsendable += 1 }
@@ -49,10 +52,10 @@ enum SyncOutbox {
             while let uid = try undos.next() {
                 if try writer.add(.undo(uid: ReviewID.text(uid))) { sent += 1 }
             }
-            let written = try writer.finish()
-            let name = written.url.lastPathComponent
-            try LearnerDatabase.setLedger(db, place: folder.place, learner: learner, machine: machine, name: name,
-                                          progress: SyncFolder.Progress(size: written.size, offset: written.size, records: writer.count, hash: 0, complete: true))
+            let finished = try writer.finish()
+            written = finished.url.lastPathComponent
+            try LearnerDatabase.setLedger(db, place: folder.place, learner: learner, machine: machine, name: written,
+                                          progress: SyncFolder.Progress(size: finished.size, offset: finished.size, records: writer.count, hash: 0, complete: true))
         } catch let failure as SyncBatchWriter.Failure {
             report.sent = 0
             report.settingsSent = 0
@@ -61,21 +64,21 @@ enum SyncOutbox {
         }
         // Durable: what was written (and what no reader would take) stops waiting.
         try db.execute(sql: """
-            DELETE FROM sync_outbox WHERE kind = 0 AND uid IN (SELECT r.uid FROM review r JOIN card c ON c.id = r.card
-                JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ?)
+            DELETE FROM sync_outbox WHERE kind = 0 AND uid IN (SELECT o.uid FROM sync_outbox o CROSS JOIN review r ON r.uid = o.uid
+                JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck WHERE o.kind = 0 AND d.learner = ?)
             """, arguments: [key])
         try db.execute(sql: """
-            DELETE FROM sync_outbox WHERE kind = 1 AND uid IN (SELECT t.uid FROM review_tombstone t JOIN card c ON c.id = t.card
-                JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ?)
+            DELETE FROM sync_outbox WHERE kind = 1 AND uid IN (SELECT o.uid FROM sync_outbox o CROSS JOIN review_tombstone t ON t.uid = o.uid
+                JOIN card c ON c.id = t.card JOIN learner_deck d ON d.id = c.learner_deck WHERE o.kind = 1 AND d.learner = ?)
             """, arguments: [key])
         try LearnerDatabase.addKnownDecks(db, place: folder.place, hashes: records.compactMap { record in
             if case .deck(let deck) = record { return deck.hash }
             return nil
         })
-        try SyncBookkeeping.holds(db, folder: folder, learner: learner, settings: records.compactMap { record in
+        try LearnerDatabase.markSent(db, records.compactMap { record in
             if case .setting(let change) = record { return change }
             return nil
-        })
+        }, learner: learner, file: written)
         report.sent = sent
         if unsendable > 0 {
             report.notices.append("\(unsendable) record\(unsendable == 1 ? " was" : "s were") not sent: \(unsendable == 1 ? "it is" : "they are") outside what other machines accept (a review dated before 1970, or a deck over \(SyncFolder.maximumLineBytes / 1_048_576) MiB).")

@@ -130,10 +130,11 @@ public enum SyncService {
                 let new = SettingValues.values(of: outcome.profile)
                 report.settingsChanged = SettingValues.travelling.filter { old[$0] != new[$0] }
                 // What was sent is what the folder holds: a change goes out until it is there
-                // (this machine's own files are not read again: what they hold is remembered).
-                try SyncBookkeeping.holds(db, folder: folder, learner: learner, settings: merge.settings.filter { $0.machine == machine })
-                let held = try SyncBookkeeping.sentSettings(db, folder: folder, learner: learner)
-                let unsentSettings = try LearnerDatabase.unsent(db, learner: learner, machine: machine, inFolder: held)
+                // (in a file of this machine's still present, or read back from the folder).
+                let own = folder.machineFolder(learner, machine)
+                let unsentSettings = try LearnerDatabase.unsent(db, learner: learner, machine: machine, inFolder: merge.stamps(of: machine)) { file in
+                    SyncFolder.linkInfo(own.appendingPathComponent(file)) != nil
+                }
                 outcome.records += unsentSettings.map(SyncRecord.setting)
                 report.settingsSent = unsentSettings.count
                 // Reviews and undos came in with the reading; only the cards they changed are
