@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 3
+    static let version = 4
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -84,6 +84,10 @@ enum LearnerSchema {
         // v3: review ids, tombstones and sync bookkeeping for `kuchi sync` (SyncSchema).
         migrator.registerMigration("v3") { db in
             try SyncSchema.migrate(db)
+        }
+        // v4: the learner's own accepted answers ("I was right", `kuchi synonyms`).
+        migrator.registerMigration("v4") { db in
+            try OwnAnswerSchema.migrate(db, version: 4)
         }
         return migrator
     }

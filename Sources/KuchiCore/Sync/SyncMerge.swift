@@ -19,6 +19,10 @@ struct SyncMerge {
     private(set) var settings: [ProfileField: [Stamped<SyncSetting>]] = [:]
     /// decks: deck files by hash.
     private(set) var decks: [String: Stamped<SyncDeck>] = [:]
+    /// ownAnswers: the latest change of each own answer (by deck, word, direction, answer).
+    private(set) var ownAnswers: [OwnAnswer: SyncOwnAnswer] = [:]
+    /// ownAnswerStamps: every own-answer change in the folder, so one already sent is not sent again.
+    private(set) var ownAnswerStamps: Set<SyncOwnAnswer> = []
     /// notices: records that disagreed with another copy of themselves.
     private(set) var notices: [String] = []
 
@@ -39,6 +43,10 @@ struct SyncMerge {
                 settings[setting.field, default: []].append(Stamped(value: setting, machine: entry.machine))
             case .deck(let deck):
                 if decks[deck.hash] == nil { decks[deck.hash] = Stamped(value: deck, machine: entry.machine) }
+            case .ownAnswer(var change):
+                change.machine = entry.machine
+                ownAnswerStamps.insert(change)
+                if ownAnswers[change.answer].map({ change.isLater(than: $0) }) ?? true { ownAnswers[change.answer] = change }
             }
         }
         if disagreeing > 0 {

@@ -172,6 +172,22 @@ struct QuestionPane: Pane {
             full = "That's also “\(meaning)” (\(question)) — we're asking for another word. Try again."
             short = "Also “\(meaning)” — another word, please"
             style = theme.accent
+        case let .contrasted(challenge, _, question, meaning):
+            full = "✗\u{00A0}\(question) is “\(meaning)”; \(answer(challenge)). Type it to go on."
+            short = "✗ \(question) is “\(meaning)”, not “\(challenge.answer)”"
+            style = theme.wrong
+        case let .otherReading(challenge, reading, meaning):
+            full = "\(reading) is \(challenge.question) meaning “\(meaning)”; here it means “\(challenge.answer)”. Try again."
+            short = "\(reading): “\(meaning)”; here “\(challenge.answer)”"
+            style = theme.accent
+        case let .overruled(challenge, typed, _):
+            full = "✓\u{00A0}Counted right. Keep “\(typed)” as your own answer for \(challenge.question)? y keeps it, any other key does not."
+            short = "✓ Keep “\(typed)” for \(challenge.question)? y/n"
+            style = theme.correct
+        case let .ownAnswerKept(challenge, typed):
+            full = "✓\u{00A0}“\(typed)” is now accepted for \(challenge.question) (kuchi synonyms lists your own answers)."
+            short = "✓ “\(typed)” kept for \(challenge.question)"
+            style = theme.correct
         }
         let lines = TextWrap.lines(full, width: width)
         let chosen = lines.count <= 2 ? lines : TextWrap.lines(short, width: width, maximumLines: 2)
