@@ -54,7 +54,7 @@ struct SynonymsCommand: ParsableCommand {
                 guard let data = try? encoder.encode(listed) else { throw LearnerOptions.CommandFailure(message: "could not write the JSON.") }
                 StandardOutput.write(String(decoding: data, as: UTF8.self))
             } else {
-                for answer in answers { StandardOutput.write("\(answer.word)\t\(answer.direction.rawValue)\t\(answer.answer)") }
+                for answer in answers { Self.writeLine([answer.word, answer.direction.rawValue, answer.answer]) }
             }
             return StandardOutput.finish(0)
         } catch {
@@ -93,8 +93,15 @@ struct SynonymsCommand: ParsableCommand {
             StandardError.write("kuchi: no answer “\(answer)” is kept for \(word) (kuchi synonyms lists them).")
             return 1
         }
-        for own in removed { StandardOutput.write("removed\t\(own.word)\t\(own.direction.rawValue)\t\(own.answer)") }
+        for own in removed { Self.writeLine(["removed", own.word, own.direction.rawValue, own.answer]) }
         return StandardOutput.finish(0)
+    }
+
+    /// writeLine: tab-separated fields, each with its control characters escaped (a tab inside
+    /// a field too), so a line always has its columns.
+    static func writeLine(_ fields: [String]) {
+        let text = fields.map { $0.escapingControlCharacters(keepingNewlines: false) }.joined(separator: "\t") + "\n"
+        StandardOutput.writeRaw(Array(text.utf8))
     }
 
     /// run: ArgumentParser's entry; main.swift calls `execute()` directly.
