@@ -69,6 +69,20 @@ struct OwnAnswerTests {
         #expect(!quiz.overrule(), "once only")
     }
 
+    @Test("F5 on the session's last word completes it and still asks; the answer is kept")
+    func overruleLastWord() throws {
+        let database = fixture.open()
+        let quiz = ChallengesViewModel(deck: fixture.deck, numberOfQuestions: 1, study: fixture.context(database), answerKind: .type,
+                                       random: SeededGenerator(seed: 5), clock: clock.read)
+        quiz.finishTeaching()
+        #expect(quiz.submit("nonsense") == .wrong)
+        #expect(quiz.overrule())
+        #expect(quiz.isComplete && quiz.isOfferingOwnAnswer)
+        quiz.keepOwnAnswer()
+        #expect(try database.ownAnswers(learner: fixture.learner).map(\.answer) == ["nonsense"])
+        #expect(try count(database, "SELECT COUNT(*) FROM review") == 1)
+    }
+
     @Test("an ungraded try-again cannot be overruled")
     func ungradedIsNotOverruled() throws {
         let database = fixture.open()

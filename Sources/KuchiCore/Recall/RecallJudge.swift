@@ -80,7 +80,8 @@ public struct RecallJudge: Sendable {
             let typed = EnglishMeaning.normalized(submission)
             if !typed.isEmpty && own.contains(where: { EnglishMeaning.normalized($0) == typed }) { return .right }
             let verdict = english.judge(submission, for: challenge, also: also)
-            if !verdict.isAccepted, let partner = contrastPartner(meaning: submission, of: challenge) { return partner }
+            // A partner's exact meaning beats a near miss of the asked word's, as another word's does.
+            if verdict != .exact, let partner = contrastPartner(meaning: submission, of: challenge) { return partner }
             switch verdict {
             case .exact: return .right
             case let .almost(expected): return .almost(expected: expected)

@@ -70,7 +70,17 @@ struct QuestionPane: Pane {
         let area = screen.bounds
         guard let test = quiz.currentTest else {
             screen.box(area, style: theme.frame, title: "Question", titleStyle: theme.title)
-            if quiz.nothingToStudy { drawNothingToStudy(into: &screen, theme: theme) }
+            if quiz.nothingToStudy {
+                drawNothingToStudy(into: &screen, theme: theme)
+                return
+            }
+            // "I was right" on the session's last word: the question about keeping the answer
+            // stays up before the congratulations.
+            let inner = area.inset(by: 1)
+            let feedback = feedbackLines(width: inner.columns - 2, theme: theme)
+            for (offset, line) in feedback.prefix(max(inner.rows, 0)).enumerated() {
+                screen.putCentered(line.text, row: inner.row + max(0, (inner.rows - feedback.count) / 2) + offset, in: inner, style: line.style)
+            }
             return
         }
         if quiz.teaching {
