@@ -30,7 +30,7 @@ enum HistoryPicks {
         let database = LearnerDatabase.open(directory: options.dataURL)
         let opened = Measure.now()
         if let problem = database.problem { Measure.fail(problem.message) }
-        let context = StudyContext(database: database, learner: profile.id, scheduler: FSRSScheduler())
+        let context = StudyContext(database: database, learner: profile.id, scheduler: SchedulerFactory.scheduler(learner: profile.id, desiredRetention: profile.settings.desiredRetention, in: database))
         let quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions, study: context, random: SeededGenerator(seed: options.seed))
         let started = Measure.now()
         let remembered = DeckScale.rightAnswers(quiz, count: options.picks, restart: true)

@@ -51,7 +51,7 @@ enum StartupParts {
                 Measure.fail("there is no saved profile named \(name) in \(options.configURL.path)")
             }
             let database = time("database") { LearnerDatabase.open(directory: options.dataURL) }
-            let context = StudyContext(database: database, learner: profile.id, scheduler: FSRSScheduler())
+            let context = StudyContext(database: database, learner: profile.id, scheduler: SchedulerFactory.scheduler(learner: profile.id, desiredRetention: profile.settings.desiredRetention, in: database))
             // The cards alone (the quiz below loads them again, from the same rows).
             _ = time("cards") { try? database.cards(learner: profile.id, deck: deck) }
             let quiz = time("quiz") {

@@ -158,6 +158,8 @@ func main() -> Int32 {
     case let cards as ExportCards: return cards.execute()
     case let importing as ImportDeck: return importing.execute()
     case let sync as SyncCommand: return sync.execute()
+    case let config as ConfigCommand: return config.execute()
+    case let forget as ForgetCommand: return forget.execute()
     case let synonyms as SynonymsCommand: return synonyms.execute()
     case let options as KuchiCommand: return Launch.run(LaunchOptions(options))
     default:

@@ -56,9 +56,9 @@ struct HardeningFileTests {
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createDirectory(at: file.appendingPathComponent("keep-me"), withIntermediateDirectories: true)
 
-        user.cardColor = .red
+        user.syncFolder = "/red"
         #expect(user.problem?.contains("is a folder") == true && user.problem?.contains("not saved") == true, "\(user.problem ?? "no problem")")
-        #expect(user.cardColor == .red && user.isRegistered)
+        #expect(user.syncFolder == "/red" && user.isRegistered)
         #expect(FileManager.default.fileExists(atPath: file.appendingPathComponent("keep-me").path))
         #expect(profileFiles(store) == [file.lastPathComponent], "no temporary file left behind")
     }
@@ -91,17 +91,17 @@ struct HardeningFileTests {
         #expect(fillDisk(with: filler) == ENOSPC)
 
         time.advance(60)
-        user.cardColor = .red
+        user.syncFolder = "/red"
         #expect(user.problem?.contains("the disk is full") == true, "\(user.problem ?? "no problem")")
         #expect(user.problem?.contains("previous saved data is unchanged") == true)
         #expect(try Data(contentsOf: file) == before)
         #expect(profileFiles(store) == [file.lastPathComponent], "no temporary file left behind")
-        #expect(user.cardColor == .red && user.isRegistered && user.name == "Sakura")
+        #expect(user.syncFolder == "/red" && user.isRegistered && user.name == "Sakura")
 
         try FileManager.default.removeItem(at: filler)
-        user.cardColor = .green
+        user.syncFolder = "/green"
         #expect(user.problem == nil, "space is back: the next change saves")
-        #expect(store.loadAll().profiles.first?.settings.cardColor == .green)
+        #expect(store.loadAll().profiles.first?.settings.syncFolder == "/green")
     }
 
     @Test("a read-only config folder: the save fails saying so, the saved file is byte-identical")
@@ -116,10 +116,10 @@ struct HardeningFileTests {
         let before = try Data(contentsOf: file)
         try #require(tmpfs.remountReadOnly(), "remount read-only failed")
 
-        user.numberOfQuestions = 9
+        user.syncFolder = "/nine"
         #expect(user.problem?.contains("the folder is not writable") == true, "\(user.problem ?? "no problem")")
         #expect(try Data(contentsOf: file) == before)
-        #expect(user.numberOfQuestions == 9 && user.isRegistered)
+        #expect(user.syncFolder == "/nine" && user.isRegistered)
     }
 
     // Root ignores permission bits, so this case can only be reproduced as another user; as root

@@ -131,7 +131,8 @@ struct ObservationTests {
         #expect(user.savedProfiles.count == 1)
         #expect(!fires(reading: { user.savedProfiles }, when: { user.cardColor = user.cardColor }))
         #expect(!fires(reading: { user.savedProfiles }, when: { user.numberOfQuestions = user.numberOfQuestions }))
-        #expect(fires(reading: { user.savedProfiles }, when: { user.cardColor = .yellow }))
+        #expect(!fires(reading: { user.savedProfiles }, when: { user.cardColor = .yellow }), "a setting is kept in the learner database")
+        #expect(fires(reading: { user.savedProfiles }, when: { user.syncFolder = "/sync" }), "this machine's part is kept in the file")
     }
 
     @Test("clearing a problem twice reports one change")

@@ -10,15 +10,19 @@ struct RegistrationTests {
     let folder: TemporaryDirectory
     let store: ProfileStore
     let time = ClockBox()
+    /// database: the learner database settings live in (as the app attaches it).
+    let database: LearnerDatabase
 
     init() throws {
         folder = try TemporaryDirectory()
         store = ProfileStore(directory: folder.url)
+        database = LearnerDatabase.open(directory: folder.file("data"))
     }
 
     func manager() -> UserManager {
         let user = UserManager(store: store, clock: time.clock)
         user.loadSavedProfiles()
+        user.attach(database)
         return user
     }
 
@@ -114,7 +118,7 @@ struct RegistrationTests {
         #expect(try snapshot().count == 1, "nothing is saved while Remember me is off")
         #expect(user.setRememberMe(true) == .registered)
         #expect(user.rememberMe)
-        let hinata = try #require(manager().savedProfile(named: "Hinata"))
+        let hinata = database.settings(of: try #require(manager().savedProfile(named: "Hinata")))
         #expect(hinata.id == user.profileID && hinata.settings.cardColor == .cyan && hinata.settings.numberOfQuestions == 12)
     }
 

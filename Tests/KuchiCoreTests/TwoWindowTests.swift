@@ -21,8 +21,14 @@ struct TwoWindowTests {
     func window() throws -> UserManager {
         let user = UserManager(store: ProfileStore(directory: folder.url), clock: time.clock)
         user.loadSavedProfiles()
+        user.attach(LearnerDatabase.open(directory: folder.file("data")))
         user.signIn(try #require(user.savedProfiles.first))
         return user
+    }
+
+    /// settings: the learner's settings as the learner database holds them (the one place).
+    func settings() throws -> Settings {
+        LearnerDatabase.open(directory: folder.file("data")).settings(of: try onDisk()).settings
     }
 
     var profilesDirectory: URL { folder.url.appendingPathComponent("profiles") }
@@ -39,10 +45,12 @@ struct TwoWindowTests {
     }
 
     func register() {
-        UserManager(store: ProfileStore(directory: folder.url), clock: time.clock).register(name: "Sakura", rememberMe: true)
+        let user = UserManager(store: ProfileStore(directory: folder.url), clock: time.clock)
+        user.attach(LearnerDatabase.open(directory: folder.file("data")))
+        user.register(name: "Sakura", rememberMe: true)
     }
 
-    @Test("A changes the question count, B the card colour, both exit: the file has both")
+    @Test("A changes the question count, B the card colour, both exit: both are kept")
     func bothChangesKept() throws {
         register()
         let first = try window()
@@ -53,10 +61,9 @@ struct TwoWindowTests {
         first.recordUse()
         time.advance(60)
         second.recordUse()
-        let saved = try onDisk()
-        #expect(saved.settings.numberOfQuestions == 12)
-        #expect(saved.settings.cardColor == .yellow)
-        #expect(saved.lastUsed == time.now)
+        #expect(try settings().numberOfQuestions == 12)
+        #expect(try settings().cardColor == .yellow)
+        #expect(try onDisk().lastUsed == time.now)
         #expect(first.problem == nil && second.problem == nil)
     }
 
@@ -68,8 +75,8 @@ struct TwoWindowTests {
         busy.appearance = .light
         busy.learningEnabled = false
         idle.recordUse()
-        let saved = try onDisk()
-        #expect(saved.settings.appearance == .light && !saved.settings.learningEnabled)
+        let saved = try settings()
+        #expect(saved.appearance == .light && !saved.learningEnabled)
         #expect(idle.appearance == .terminal, "the idle window's screen is not changed under it")
     }
 
@@ -135,8 +142,10 @@ struct TwoWindowTests {
         #expect(NSDictionary(dictionary: profile["avatar"] as? [String: Any] ?? [:]) == ["glyph": "🌸", "colour": "pink"])
         #expect(settings["fontScale"] as? Double == 1.25)
         #expect(NSDictionary(dictionary: settings["voice"] as? [String: Any] ?? [:]) == ["on": true, "speed": 0.8])
-        #expect(settings["cardColor"] as? String == "cyan" && settings["dayRolloverHour"] as? Int == 6)
-        #expect(settings["numberOfQuestions"] as? Int == 8)
+        #expect(settings["cardColor"] as? String == "green" && settings["numberOfQuestions"] as? Int == 8,
+                "an older Kuchi's settings are left as they were; the learner database holds the settings now")
+        let logged = try self.settings()
+        #expect(logged.cardColor == .cyan && logged.dayRolloverHour == 6 && logged.numberOfQuestions == 8)
         #expect(profile["lastUsed"] as? String == "2023-11-14T22:14:20Z")
     }
 
@@ -154,14 +163,14 @@ struct TwoWindowTests {
         let user = UserManager(store: store, clock: time.clock)
         user.loadSavedProfiles()
         user.signIn(try #require(user.savedProfiles.first))
-        user.cardColor = .red
+        user.syncFolder = "/red"
         #expect(user.problem?.contains("another Kuchi window is holding the profiles lock") == true, "\(user.problem ?? "no problem")")
         #expect(try Data(contentsOf: url) == before)
 
         flock(holder, LOCK_UN)
-        user.cardColor = .green
+        user.syncFolder = "/green"
         #expect(user.problem == nil)
-        #expect(try onDisk().settings.cardColor == .green)
+        #expect(try onDisk().settings.syncFolder == "/green")
     }
 
     @Test("another process holding the lock (flock(1)) holds off a save until it lets go",

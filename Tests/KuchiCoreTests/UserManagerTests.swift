@@ -8,14 +8,24 @@ struct UserManagerTests {
     let folder: TemporaryDirectory
     let store: ProfileStore
     let time = ClockBox()
+    /// database: the learner database the settings live in (as the app attaches it).
+    let database: LearnerDatabase
 
     init() throws {
         folder = try TemporaryDirectory()
         store = ProfileStore(directory: folder.url)
+        database = LearnerDatabase.open(directory: folder.file("data"))
     }
 
     func manager() -> UserManager {
-        UserManager(store: store, clock: time.clock)
+        let user = UserManager(store: store, clock: time.clock)
+        user.attach(database)
+        return user
+    }
+
+    /// savedSettings: the first saved learner's settings as the learner database holds them.
+    func savedSettings(_ user: UserManager) -> Settings? {
+        user.savedProfiles.first.map { database.settings(of: $0).settings }
     }
 
     /// savedFiles: the profiles folder's entries, without the lock file every save uses.
@@ -82,10 +92,10 @@ struct UserManagerTests {
         user.register(name: "Sakura", rememberMe: true)
         user.numberOfQuestions = value
         #expect(user.numberOfQuestions == clamped)
-        #expect(user.savedProfiles.first?.settings.numberOfQuestions == clamped)
+        #expect(savedSettings(user)?.numberOfQuestions == clamped)
         let next = manager()
         next.loadSavedProfiles()
-        #expect(next.savedProfiles.first?.settings.numberOfQuestions == clamped)
+        #expect(savedSettings(next)?.numberOfQuestions == clamped)
     }
 
     @Test("forget deletes the file and signs out")
@@ -146,8 +156,8 @@ struct UserManagerTests {
         #expect(user.name == "Sakura")
         #expect(user.problem?.isEmpty == false)
         user.clearProblem()
-        user.cardColor = .red
-        #expect(user.cardColor == .red)
+        user.syncFolder = "/sync"
+        #expect(user.syncFolder == "/sync")
         #expect(user.problem != nil, "every failed save is reported")
         #expect(user.savedProfiles.isEmpty)
     }
@@ -172,13 +182,13 @@ struct UserManagerTests {
         let lock = store.profilesDirectory.appendingPathComponent(".lock")
         try FileManager.default.removeItem(at: lock)
         try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
-        user.cardColor = .red
+        user.syncFolder = "/one"
         #expect(user.problem != nil)
         try FileManager.default.removeItem(at: lock)
-        user.cardColor = .green
+        user.syncFolder = "/two"
         #expect(user.problem == nil)
         #expect(savedFiles().count == 1)
-        #expect(store.loadAll().profiles.first?.settings.cardColor == .green)
+        #expect(store.loadAll().profiles.first?.settings.syncFolder == "/two")
     }
 
     @Test("without a store everything stays in memory")

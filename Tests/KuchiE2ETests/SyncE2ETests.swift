@@ -86,12 +86,8 @@ struct SyncE2ETests {
         // Day 4, offline: overlapping words on both machines, and one setting changed on each.
         try a.study("Hana", deck: deck, answers: answers([0, 1, 2, 3, 6, 7], [.good, .again, .good], from: SyncDays.at(3, 3600)))
         try b.study("Hana", deck: deck, answers: answers([2, 3, 4, 5, 8, 9], [.hard, .good, .again], from: SyncDays.at(3, 5400)))
-        var onA = try #require(a.profile("Hana"))
-        onA.settings.numberOfQuestions = 10
-        _ = try a.store.update(onA, fields: [.numberOfQuestions])
-        var onB = try #require(b.profile("Hana"))
-        onB.settings.cardColor = .green
-        _ = try b.store.update(onB, fields: [.cardColor])
+        #expect(try a.kuchi(["config", "questions", "10"], at: SyncDays.at(3, 7000)).status == 0)
+        #expect(try b.kuchi(["config", "card-color", "green"], at: SyncDays.at(3, 7100)).status == 0)
         let (first, second) = aFirst ? (a, b) : (b, a)
         for (machine, hour) in [(first, 10), (second, 11), (first, 12)] {
             let result = try machine.sync(folder.url, at: SyncDays.at(3, Double(hour) * 3600))

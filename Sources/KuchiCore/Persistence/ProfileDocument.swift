@@ -34,9 +34,15 @@ struct ProfileDocument {
         self.object = object
     }
 
-    /// init: a new document holding all of `profile`.
-    init(_ profile: Profile) throws(Problem) {
-        object = ["version": ProfileStore.schemaVersion, "profile": try Self.encodedObject(profile)]
+    /// init: a new document holding `fields` of `profile` (and its id); all of them by default.
+    init(_ profile: Profile, fields: [ProfileField] = ProfileField.allCases) throws(Problem) {
+        let whole = try Self.encodedObject(profile)
+        var target: [String: Any] = ["id": whole["id"] ?? profile.id.uuidString, "settings": [String: Any]()]
+        for field in fields {
+            guard let value = Self.value(at: field.path, in: whole) else { continue }
+            Self.setValue(value, at: field.path, in: &target)
+        }
+        object = ["version": ProfileStore.schemaVersion, "profile": target]
     }
 
     /// set: copies `fields` of `profile` into the document, leaving every other key alone.

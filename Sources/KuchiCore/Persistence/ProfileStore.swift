@@ -152,7 +152,8 @@ public struct ProfileStore: Sendable {
             if let taken = loadAll().profiles.first(where: { $0.id != profile.id && $0.isNamed(profile.name) }) {
                 return .nameTaken(taken)
             }
-            try write(profile, fields: ProfileField.allCases, creating: true)
+            // A learner's settings live in the learner database; the file keeps this machine's part.
+            try write(profile, fields: ProfileField.local, creating: true)
             return .created
         }
     }
@@ -201,7 +202,7 @@ public struct ProfileStore: Sendable {
         }
         guard var document = existing else {
             guard creating else { return nil }
-            return try replace(url, with: try newDocument(profile))
+            return try replace(url, with: try newDocument(profile, fields: fields))
         }
         do throws(ProfileDocument.Problem) {
             try document.set(fields, from: profile)
@@ -212,9 +213,9 @@ public struct ProfileStore: Sendable {
     }
 
     /// newDocument: a file's worth of JSON for a profile that has no file yet.
-    private func newDocument(_ profile: Profile) throws(PersistenceError) -> ProfileDocument {
+    private func newDocument(_ profile: Profile, fields: [ProfileField]) throws(PersistenceError) -> ProfileDocument {
         do throws(ProfileDocument.Problem) {
-            return try ProfileDocument(profile)
+            return try ProfileDocument(profile, fields: fields)
         } catch {
             throw PersistenceError(.unwritable, path: fileURL(for: profile.id).path, "Could not encode your profile; nothing was saved.")
         }

@@ -44,6 +44,11 @@ public enum ProfileField: String, CaseIterable, Sendable {
     case teachNewWords, levels
     case syncFolder
 
+    /// local: what the profile file keeps — this machine's part of the learner: the name it
+    /// lists them by, when they last played here, and the folder this machine syncs through.
+    /// Every other field is a setting, kept in the learner database's log (`SettingValues`).
+    public static let local: [ProfileField] = [.name, .lastUsed, .syncFolder]
+
     /// path: the keys from the `profile` object down to the value.
     var path: [String] {
         switch self {

@@ -19,13 +19,33 @@ extension UserManager {
             persisted = outcome.saved
             return
         }
+        // The learner's settings are a log in the learner database (one place, the same on every
+        // machine); the profile file keeps only what belongs to this machine.
+        let logged = fields.filter { SettingValues.travelling.contains($0) }
+        let local = fields.subtracting(logged)
+        var logFailed = false
+        if !logged.isEmpty, let settingsLog {
+            // A learner forgotten in another window stays forgotten: nothing of theirs is written.
+            guard FileManager.default.fileExists(atPath: store.fileURL(for: profileID).path) else {
+                removedElsewhere(profile)
+                return
+            }
+            do {
+                try settingsLog.record(logged, of: profile, now: clock())
+                clearProblem()
+            } catch {
+                logFailed = true
+                problem = "Could not save your settings in the learner database (\(LearnerDatabase.describe(error))); they last until you quit."
+            }
+        }
+        guard !local.isEmpty else { return }
         do throws(PersistenceError) {
-            guard let saved = try store.update(profile, fields: fields) else {
+            guard let saved = try store.update(profile, fields: local) else {
                 removedElsewhere(profile)
                 return
             }
             keep(saved)
-            clearProblem()
+            if !logFailed { clearProblem() }
         } catch {
             problem = error.message
         }

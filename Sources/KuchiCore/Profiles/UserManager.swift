@@ -87,6 +87,9 @@ public final class UserManager {
     }
 
     @ObservationIgnored let store: ProfileStore?
+    /// settingsLog: where the learner's settings are kept (the learner database's change log);
+    /// nil keeps them in memory (tests, and a Kuchi whose database could not be opened).
+    @ObservationIgnored public private(set) var settingsLog: LearnerDatabase?
     @ObservationIgnored let clock: @MainActor () -> Date
     /// persisted: the current learner's file has been written or read, so a missing file now
     /// means it was deleted elsewhere (not that the first save failed and should be retried).
@@ -151,8 +154,40 @@ public final class UserManager {
                 problem = error.message
             }
         }
+        if let settingsLog {
+            // A profile of an older Kuchi is carried over into the log once, when it is written.
+            if onDisk { try? settingsLog.carryOver(current, now: clock()) }
+            current = settingsLog.settings(of: current)
+        }
         become(current, remembered: onDisk, persisted: onDisk)
         if !onDisk { removedElsewhere(profile) }
+    }
+
+    /// attach: keeps the learner's settings in `database` from now on; a learner signed in
+    /// already takes the settings it holds.
+    public func attach(_ database: LearnerDatabase) {
+        guard settingsLog !== database else { return }
+        settingsLog = database
+        guard isRegistered, let profileID, rememberMe else { return }
+        var profile = Profile(id: profileID, name: name, settings: settings, lastUsed: clock())
+        if let saved = savedProfiles.first(where: { $0.id == profileID }) { profile = saved }
+        signIn(profile)
+    }
+
+    /// reloadSettings: takes the settings as the log holds them now (a sync received changes
+    /// from another machine); returns the fields that changed.
+    @discardableResult
+    public func reloadSettings() -> [ProfileField] {
+        guard let settingsLog, let profileID, isRegistered else { return [] }
+        let before = Profile(id: profileID, name: name, settings: settings, lastUsed: clock())
+        let after = settingsLog.settings(of: before)
+        let old = SettingValues.values(of: before)
+        let new = SettingValues.values(of: after)
+        let changed = SettingValues.travelling.filter { old[$0] != new[$0] }
+        guard !changed.isEmpty else { return [] }
+        if name != after.name { name = after.name }
+        apply(after.settings)
+        return changed
     }
 
     /// register: starts as a NEW learner with default settings and a new id. Never takes over or
@@ -173,6 +208,8 @@ public final class UserManager {
             saved = outcome.saved
         }
         become(profile, remembered: remember, persisted: saved)
+        // The name is the first fact of a new learner's log: it is how other machines know them.
+        if saved { try? settingsLog?.record([.name], of: profile, now: clock()) }
         return .registered
     }
 
@@ -189,6 +226,8 @@ public final class UserManager {
             let outcome = create(profile)
             if case .nameTaken = outcome.result { return outcome.result }
             persisted = outcome.saved
+            // What was changed while not remembered is kept from now on, as changes made now.
+            if outcome.saved { try? settingsLog?.record(SettingValues.travelling, of: profile, now: clock()) }
         } else {
             guard delete(profileID) else { return .registered }
             persisted = false

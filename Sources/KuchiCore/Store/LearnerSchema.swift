@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 4
+    static let version = 6
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -85,9 +85,13 @@ enum LearnerSchema {
         migrator.registerMigration("v3") { db in
             try SyncSchema.migrate(db)
         }
-        // v4: the learner's own accepted answers ("I was right", `kuchi synonyms`).
-        migrator.registerMigration("v4") { db in
-            try OwnAnswerSchema.migrate(db, version: 4)
+        // v5: settings as a log of stamped changes, learners forgotten everywhere (SettingsSchema).
+        migrator.registerMigration("v5") { db in
+            try SettingsSchema.migrate(db)
+        }
+        // v6: the learner's own accepted answers ("I was right", `kuchi synonyms`).
+        migrator.registerMigration("v6") { db in
+            try OwnAnswerSchema.migrate(db, version: 6)
         }
         return migrator
     }

@@ -127,6 +127,29 @@ extension LearnerSession {
                 return
             }
         }
+        signOutForgotten()
+    }
+
+    /// forgetEverywhere: Forget me on every machine that syncs through the learner's Sync folder:
+    /// a tombstone written there first (each other machine obeys it at its next sync), then the
+    /// learner forgotten here. Nothing is forgotten when the folder cannot be written.
+    public func forgetEverywhere() {
+        guard let database, let learner = user.profileID, let store = user.store, !user.syncFolder.isEmpty else {
+            forget()
+            return
+        }
+        let result = SyncService.forgetEverywhere(learner, folder: URL(fileURLWithPath: user.syncFolder), database: database,
+                                                  store: store, now: clock())
+        if case .failure(let failure) = result {
+            forgetProblem = failure.message
+            return
+        }
+        signOutForgotten()
+    }
+
+    /// signOutForgotten: the learner's data is gone (here, or by a sync obeying another
+    /// machine's Forget me): sign out, and let nothing of theirs pass to the next learner.
+    public func signOutForgotten() {
         user.forget()
         builtFor = nil
         deckCache = nil

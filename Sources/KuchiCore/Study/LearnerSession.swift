@@ -66,6 +66,8 @@ public final class LearnerSession {
         // A stand-in until `settle()` below puts the selection's quiz up (it always replaces
         // it): its first words only, so a start does not build a quiz over the whole deck twice.
         quiz = Self.standIn(for: overrides.deck ?? bundled, seed: seed, clock: clock)
+        // The learner's settings are kept in their database: one place for every window and machine.
+        if let database { user.attach(database) }
         settle()
     }
 
@@ -189,7 +191,7 @@ public final class LearnerSession {
     func context() -> StudyContext? {
         guard let database, let learner = user.profileID else { return nil }
         let selection = self.selection
-        return StudyContext(database: database, learner: learner, scheduler: FSRSScheduler(desiredRetention: selection.desiredRetention),
+        return StudyContext(database: database, learner: learner, scheduler: SchedulerFactory.scheduler(learner: learner, desiredRetention: selection.desiredRetention, in: database),
                             newWordLimit: selection.newWordLimit, day: selection.day, teachNewWords: selection.teachNewWords)
     }
 

@@ -77,20 +77,13 @@ extension LearnerDatabase {
         }
     }
 
-    /// fieldValues: each profile field's value at `learner`'s last sync on this machine.
+    /// syncedFields: each profile field's value at `learner`'s last sync by a Kuchi older than the
+    /// settings log (read once, to carry a profile over: `carryOver`).
     static func syncedFields(_ db: Database, learner: UUID) throws -> [ProfileField: String] {
         var values: [ProfileField: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT field, value FROM sync_field WHERE learner = ?", arguments: [learner.uuidString.lowercased()]) {
             if let field = ProfileField(rawValue: row[0]) { values[field] = row[1] }
         }
         return values
-    }
-
-    /// setSyncedFields: records the fields' values as merged by this sync.
-    static func setSyncedFields(_ db: Database, learner: UUID, values: [ProfileField: String]) throws {
-        for (field, value) in values {
-            try db.execute(sql: "INSERT OR REPLACE INTO sync_field (learner, field, value) VALUES (?, ?, ?)",
-                           arguments: [learner.uuidString.lowercased(), field.rawValue, value])
-        }
     }
 }

@@ -167,6 +167,17 @@ public struct SyncFolder: Sendable {
         return url
     }
 
+    /// removeBatches: deletes `machine`'s own batch files of `learner` but `keeping` (a learner
+    /// forgotten everywhere: only the tombstone stays). Another machine's files are never touched.
+    func removeBatches(learner: UUID, machine: String, keeping: URL?) {
+        let folder = root.appendingPathComponent(learner.uuidString.lowercased(), isDirectory: true)
+            .appendingPathComponent(machine, isDirectory: true)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where Self.isBatchCandidate(name) && name != keeping?.lastPathComponent {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
     /// isBatchCandidate: a file that may hold records: `.jsonl`, not hidden, not a temporary file.
     static func isBatchCandidate(_ name: String) -> Bool {
         name.hasSuffix(".jsonl") && !name.hasPrefix(".") && !name.hasPrefix("~") && !name.contains(".tmp")

@@ -21,7 +21,7 @@ enum SyncLearner {
         }
         if let name = request.profileName {
             if let profile = saved.first(where: { $0.isNamed(name) }) { return .success(Choice(profile: profile, arriving: false)) }
-            return arriving(named: name, folder: folder)
+            return arriving(named: name, folder: folder, now: request.now)
         }
         switch saved.count {
         case 1: return .success(Choice(profile: saved[0], arriving: false))
@@ -35,26 +35,33 @@ enum SyncLearner {
 
     /// arriving: the learner named `name` in the folder (by the name's last value there), as a
     /// profile with the folder's settings; a failure (exit 1) when the folder has none.
-    private static func arriving(named name: String, folder: SyncFolder) -> Result<Choice, SyncFailure> {
+    private static func arriving(named name: String, folder: SyncFolder, now: Date) -> Result<Choice, SyncFailure> {
         var names: [String] = []
+        var forgotten = 0
         for id in folder.learners() {
             let contents = folder.read(learner: id)
             let merge = SyncMerge(contents.entries)
+            // A learner forgotten on every machine is never brought back.
+            if merge.forgotten != nil {
+                forgotten += 1
+                continue
+            }
             let base = Profile(id: id, name: "Learner", lastUsed: Date(timeIntervalSince1970: 0))
             var values: [ProfileField: String] = [:]
-            for field in SyncSettings.travelling {
-                if let winner = merge.winner(field, accept: { SyncSettings.isValid($0, for: field, base: base) }) {
-                    values[field] = winner.value.value
+            for field in SettingValues.travelling {
+                if let winner = merge.winner(field, now: now, accept: { SettingValues.isValid($0, for: field, base: base) }) {
+                    values[field] = winner.value
                 }
             }
-            guard values[.name] != nil, var profile = SyncSettings.applying(values, to: base) else { continue }
+            guard values[.name] != nil, var profile = SettingValues.applying(values, to: base) else { continue }
             names.append(profile.name)
             if profile.isNamed(name) {
                 profile.lastUsed = Date()
                 return .success(Choice(profile: profile, arriving: true, contents: contents))
             }
         }
-        let known = names.isEmpty ? "it holds no learner" : "it holds \(names.sorted().joined(separator: ", "))"
+        var known = names.isEmpty ? "it holds no learner" : "it holds \(names.sorted().joined(separator: ", "))"
+        if forgotten > 0 { known += "; \(forgotten) learner\(forgotten == 1 ? " was" : "s were") forgotten there on every machine" }
         return .failure(.nothing("there is no learner named \"\(name)\" on this machine or in \(folder.root.deletingLastPathComponent().path) (\(known))."))
     }
 }

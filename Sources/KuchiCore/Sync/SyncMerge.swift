@@ -1,9 +1,9 @@
 import Foundation
 
 /// SyncMerge: the folder's records for one learner, deduplicated by id — a review or undo read
-/// twice (a conflict copy, a second sync of the same file) counts once — and the winning value
-/// of each profile field (last writer wins, by time, then machine id, then value, so every
-/// machine picks the same one).
+/// twice (a conflict copy, a second sync of the same file) counts once — and every setting
+/// change (the latest change wins, by stamp, then machine id, then value, so every machine picks
+/// the same one).
 struct SyncMerge {
     /// Stamped: a value with the machine that wrote it.
     struct Stamped<Value> {
@@ -15,14 +15,16 @@ struct SyncMerge {
     private(set) var reviews: [String: Stamped<SyncReview>] = [:]
     /// undos: every undone review id, with the machine that first wrote it.
     private(set) var undos: [String: String] = [:]
-    /// settings: every field's values.
-    private(set) var settings: [ProfileField: [Stamped<SyncSetting>]] = [:]
+    /// settings: every setting change read, each with the machine whose folder held it.
+    private(set) var settings: [SettingChange] = []
     /// decks: deck files by hash.
     private(set) var decks: [String: Stamped<SyncDeck>] = [:]
     /// ownAnswers: the latest change of each own answer (by deck, word, direction, answer).
     private(set) var ownAnswers: [OwnAnswer: SyncOwnAnswer] = [:]
     /// ownAnswerStamps: every own-answer change in the folder, so one already sent is not sent again.
     private(set) var ownAnswerStamps: Set<SyncOwnAnswer> = []
+    /// forgotten: the learner was forgotten on every machine (the machine that said so first).
+    private(set) var forgotten: String?
     /// notices: records that disagreed with another copy of themselves.
     private(set) var notices: [String] = []
 
@@ -39,8 +41,11 @@ struct SyncMerge {
                 }
             case .undo(let uid):
                 if undos[uid] == nil { undos[uid] = entry.machine }
-            case .setting(let setting):
-                settings[setting.field, default: []].append(Stamped(value: setting, machine: entry.machine))
+            case .setting(var setting):
+                setting.machine = entry.machine
+                settings.append(setting)
+            case .forget:
+                forgotten = forgotten ?? entry.machine
             case .deck(let deck):
                 if decks[deck.hash] == nil { decks[deck.hash] = Stamped(value: deck, machine: entry.machine) }
             case .ownAnswer(var change):
@@ -54,15 +59,20 @@ struct SyncMerge {
         }
     }
 
-    /// add: this machine's own new setting values, as if already in the folder.
-    mutating func add(_ setting: SyncSetting, machine: String) {
-        settings[setting.field, default: []].append(Stamped(value: setting, machine: machine))
+    /// stamps: the stamps of `machine`'s setting changes in the folder (what it has sent).
+    func stamps(of machine: String) -> Set<SettingStamp> {
+        Set(settings.filter { $0.machine == machine }.map(\.stamp))
     }
 
-    /// winner: the last value written for `field` among those `accept` allows.
-    func winner(_ field: ProfileField, accept: (String) -> Bool) -> Stamped<SyncSetting>? {
-        settings[field, default: []].filter { accept($0.value.value) }.max { left, right in
-            (left.value.time, left.machine, left.value.value) < (right.value.time, right.machine, right.value.value)
+    /// winner: the latest change of `field` among those `accept` allows, as a machine whose
+    /// clock says `now` counts them (`SettingStamp.received`).
+    func winner(_ field: ProfileField, now: Date, accept: (String) -> Bool) -> SettingChange? {
+        var best: (change: SettingChange, counted: SettingStamp)?
+        for change in settings where change.field == field && accept(change.value) {
+            let counted = change.stamp.received(now: now)
+            if let known = best, (known.counted, known.change.machine, known.change.value) >= (counted, change.machine, change.value) { continue }
+            best = (change, counted)
         }
+        return best?.change
     }
 }

@@ -19,17 +19,6 @@ public struct SyncReview: Equatable, Sendable {
     public var duration: Int
 }
 
-/// SyncSetting: one profile field's value (as the profile file writes it, canonical JSON) and
-/// when it was set, for last-writer-wins per field.
-public struct SyncSetting: Equatable, Sendable {
-    /// field: which profile field.
-    public var field: ProfileField
-    /// value: the value as canonical JSON text.
-    public var value: String
-    /// time: when it was set (ms since 1970).
-    public var time: Int64
-}
-
 /// SyncDeck: an imported deck's file, so the words of the learner's decks exist everywhere.
 public struct SyncDeck: Equatable, Sendable {
     /// name: the deck's name in the library (`kuchi decks`).
@@ -45,8 +34,12 @@ public enum SyncRecord: Equatable, Sendable {
     case review(SyncReview)
     /// undo: the review with this id was undone (a tombstone).
     case undo(uid: String)
-    case setting(SyncSetting)
+    /// setting: a change of one of the learner's settings (its machine is the folder's).
+    case setting(SettingChange)
     case deck(SyncDeck)
+    /// forget: the learner was forgotten on every machine at `time` (Forget me → every
+    /// machine): each machine deletes them at its next sync.
+    case forget(time: Int64)
     /// ownAnswer: a learner's own answer kept or removed (`SyncOwnAnswer`; the machine is the
     /// folder the line was read from).
     case ownAnswer(SyncOwnAnswer)
@@ -77,6 +70,7 @@ enum SyncRecordCoding {
         var duration: Int?
         var field: String?
         var value: String?
+        var stamp: Int64?
         var name: String?
         var hash: String?
         var content: String?
@@ -104,7 +98,12 @@ enum SyncRecordCoding {
             line.type = "setting"
             line.field = setting.field.rawValue
             line.value = setting.value
-            line.time = setting.time
+            // `time` for a Kuchi that reads only it (it orders by time; the stamp refines it).
+            line.time = setting.stamp.milliseconds
+            line.stamp = setting.stamp.rawValue
+        case .forget(let time):
+            line.type = "forget"
+            line.time = time
         case .deck(let deck):
             line.type = "deck"
             line.name = deck.name
@@ -160,10 +159,16 @@ enum SyncRecordCoding {
             guard let uid = line.uid, ReviewID.isValid(uid) else { return .failure(Refusal("an undo without a valid review id")) }
             return .success(.undo(uid: uid))
         case "setting":
-            guard let field = line.field.flatMap(ProfileField.init(rawValue:)), SyncSettings.travelling.contains(field),
+            guard let field = line.field.flatMap(ProfileField.init(rawValue:)), SettingValues.travelling.contains(field),
                   let value = line.value, value.utf8.count <= maximumText, let time = line.time, time >= 0
             else { return .failure(Refusal("a setting record with an unknown field, value or time")) }
-            return .success(.setting(SyncSetting(field: field, value: value, time: time)))
+            // A record written before stamps existed counts from its time.
+            let stamp = line.stamp.map(SettingStamp.init(rawValue:)) ?? SettingStamp.fromMilliseconds(time)
+            guard stamp.rawValue > 0 else { return .failure(Refusal("a setting record with an unknown field, value or time")) }
+            return .success(.setting(SettingChange(field: field, value: value, stamp: stamp, machine: "")))
+        case "forget":
+            guard let time = line.time, time > 0 else { return .failure(Refusal("a forget record without a time")) }
+            return .success(.forget(time: time))
         case "deck":
             guard let name = line.name, (try? DeckLibrary.checkName(name)) != nil, let hash = line.hash, ReviewID.isValid(hash),
                   let content = line.content

@@ -49,6 +49,10 @@ public struct SyncReport: Equatable, Sendable {
     public var rescheduled = 0
     /// arrived: the learner was brought onto this machine by this sync.
     public var arrived = false
+    /// forgotten: the learner was forgotten on every machine, and so here (nothing else was done).
+    public var forgotten = false
+    /// settingsSent: this machine's setting changes written to the folder (sent again until there).
+    public var settingsSent = 0
     /// settingsChanged: profile fields taken from other machines.
     public var settingsChanged: [ProfileField] = []
     /// statusOnly: nothing was changed.
@@ -58,6 +62,7 @@ public struct SyncReport: Equatable, Sendable {
 
     /// summary: the one line `kuchi sync` prints.
     public var summary: String {
+        if forgotten { return statusOnly ? "would forget this learner (forgotten on every machine)" : "forgot this learner (forgotten on every machine)" }
         let reviews = "\(sent) review\(sent == 1 ? "" : "s")"
         let from = "\(received) from \(machines) other machine\(machines == 1 ? "" : "s")"
         let cards = "\(rescheduled) card\(rescheduled == 1 ? "" : "s")"

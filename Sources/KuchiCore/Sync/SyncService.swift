@@ -32,6 +32,9 @@ public enum SyncService {
         }
         if let seed = request.seed { database.reviewIDs.reseed(seed) }
         var merge = SyncMerge(contents.entries)
+        if merge.forgotten != nil {
+            return obeyForget(choice, folder: folder, database: database, request: request, store: store)
+        }
         var report = SyncReport(arrived: choice.arriving, statusOnly: request.statusOnly, notices: contents.notices + merge.notices)
         let outcome: Outcome
         do {
@@ -76,33 +79,26 @@ public enum SyncService {
                 // machines run with one seed must still write in folders of their own.
                 let machine = try LearnerDatabase.machineID(db, create: !request.statusOnly, source: ReviewIDSource()) ?? "status"
                 outcome.machine = machine
-                let now = Milliseconds.from(request.now)
-                // Profile fields: local changes since the last sync join the folder's values.
-                let local = SyncSettings.values(of: profile)
-                let synced = arriving ? local : try LearnerDatabase.syncedFields(db, learner: learner)
-                for field in SyncSettings.travelling {
-                    guard let value = local[field], synced[field] != value else { continue }
-                    let setting = SyncSetting(field: field, value: value, time: now)
-                    merge.add(setting, machine: machine)
-                    outcome.records.append(.setting(setting))
-                }
-                var winners: [ProfileField: String] = [:]
+                // Settings: the folder's changes join the learner's log (each kept once); the
+                // log's latest change of each field is the setting, the same on every machine.
+                if !arriving { try LearnerDatabase.carryOver(db, profile: profile, machine: machine, now: request.now) }
+                let before = try LearnerDatabase.latestChanges(db, learner: learner)
                 var rejected = 0
-                for field in SyncSettings.travelling {
-                    let winner = merge.winner(field) { value in
-                        let valid = SyncSettings.isValid(value, for: field, base: profile)
-                        if !valid { rejected += 1 }
-                        return valid
-                    }
-                    if let winner { winners[field] = winner.value.value }
+                let received = merge.settings.filter { change in
+                    let valid = SettingValues.isValid(change.value, for: change.field, base: profile)
+                    if !valid { rejected += 1 }
+                    return valid
                 }
-                if rejected > 0 { report.notices.append("\(rejected) profile value\(rejected == 1 ? "" : "s") in the sync folder could not be used and \(rejected == 1 ? "was" : "were") skipped.") }
-                let changes = winners.filter { local[$0.key] != $0.value }
-                if let merged = SyncSettings.applying(changes, to: profile) {
-                    outcome.profile = merged
-                    report.settingsChanged = changes.keys.sorted { $0.rawValue < $1.rawValue }
-                }
-                try LearnerDatabase.setSyncedFields(db, learner: learner, values: local.merging(winners) { _, winner in winner })
+                if rejected > 0 { report.notices.append("\(rejected) setting\(rejected == 1 ? "" : "s") in the sync folder could not be used and \(rejected == 1 ? "was" : "were") skipped.") }
+                _ = try LearnerDatabase.receive(db, learner: learner, changes: received, now: request.now)
+                let after = try LearnerDatabase.latestChanges(db, learner: learner)
+                outcome.profile = LearnerDatabase.applying(after, to: profile)
+                let old = SettingValues.values(of: before.isEmpty ? profile : LearnerDatabase.applying(before, to: profile))
+                let new = SettingValues.values(of: outcome.profile)
+                report.settingsChanged = SettingValues.travelling.filter { old[$0] != new[$0] }
+                // What was sent is what the folder holds: a change goes out until it is there.
+                let unsentSettings = try LearnerDatabase.unsent(db, learner: learner, machine: machine, inFolder: merge.stamps(of: machine))
+                outcome.records += unsentSettings.map(SyncRecord.setting)
                 // Reviews: undos first (an undone review never comes back), then new reviews.
                 let localReviews = try LearnerDatabase.syncReviews(db, learner: learner)
                 let localIDs = Set(localReviews.map(\.uid))
@@ -118,13 +114,14 @@ public enum SyncService {
                 report.received += incoming.count
                 contributors.formUnion(incoming.map(\.machine))
                 report.machines = contributors.subtracting([machine]).count
-                let scheduler = FSRSScheduler(desiredRetention: outcome.profile.settings.desiredRetention)
+                let scheduler = SchedulerFactory.scheduler(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention)
                 report.rescheduled = try SyncReplay.replay(db, learner: learner, scheduler: scheduler)
                 // What this machine sends: its reviews and undos the folder does not hold yet.
                 let unsent = localReviews.filter { merge.reviews[$0.uid] == nil && merge.undos[$0.uid] == nil }
                 let undos = try LearnerDatabase.syncUndos(db, learner: learner).filter { merge.reviews[$0] != nil && merge.undos[$0] == nil }
                 outcome.records += unsent.map(SyncRecord.review) + undos.sorted().map { SyncRecord.undo(uid: $0) }
                 report.sent = unsent.count + undos.count
+                report.settingsSent = unsentSettings.count
                 let ownAnswers = try OwnAnswerRecord.merge(db, learner: learner, merge: merge, machine: machine)
                 report.ownAnswersReceived = ownAnswers.received
                 report.ownAnswersSent = ownAnswers.outgoing.count
@@ -150,8 +147,9 @@ public enum SyncService {
                 }
                 return
             }
-            guard !changed.isEmpty else { return }
-            var fields = changed
+            // Settings are in the learner database's log; the file keeps only the name it lists.
+            guard changed.contains(.name) else { return }
+            var fields: [ProfileField] = [.name]
             if changed.contains(.name), store.loadAll().profiles.contains(where: { $0.id != profile.id && $0.isNamed(profile.name) }) {
                 fields.removeAll { $0 == .name }
                 report.notices.append("Another machine renamed this learner \(profile.name), a name another learner here has; the name was kept.")

@@ -99,18 +99,22 @@ final class App {
     /// idleMilliseconds: how long the input loop may sleep: while Welcome is up, until the next
     /// minute (its counts refresh each minute and at the day's rollover); otherwise forever.
     private var idleMilliseconds: Int32 {
-        guard state.route == .welcome, session.status != nil else { return -1 }
+        // While a sync runs, its wake-up could land just before the read starts waiting: the
+        // read then gives up after a while on its own, so the result is never left lying.
+        let syncing: Int32 = sync?.running == true ? 2000 : -1
+        guard state.route == .welcome, session.status != nil else { return syncing }
         let now = session.clock()
         let rollover = session.selection.day.end(of: now).timeIntervalSince(now)
         let wait = min(60, max(1, rollover + 0.5))
-        return Int32(wait * 1000)
+        return syncing > 0 ? min(syncing, Int32(wait * 1000)) : Int32(wait * 1000)
     }
 
     /// settle: after each event, state catches up with it — never while drawing: Learn hidden
     /// in Settings sends the route there, the session makes a new quiz when the learner or their
     /// words changed, and Welcome's counts are fresh when it is shown.
     func settle() {
-        sync?.update(route: state.route)
+        let synced = sync?.update(route: state.route)
+        if let synced { take(synced) }
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
         if state.route != .decks { deckChoicesCache = nil }
         let generation = session.quizGeneration
@@ -120,8 +124,26 @@ final class App {
             // A quiz not started yet (other words, new queue settings) is begun from Welcome.
             if !session.isStarted, state.route == .challenge || state.route == .congratulations { state.go(.welcome) }
         }
-        if state.route == .welcome { session.refreshStatus(force: shownRoute != .welcome) }
+        if state.route == .welcome { session.refreshStatus(force: shownRoute != .welcome || synced != nil) }
         shownRoute = state.route
+    }
+
+    /// take: what a finished sync changed, at once: a learner forgotten on every machine is
+    /// signed out; settings another machine changed are taken from the learner's log (a session
+    /// under way keeps its word and uses them from the next one, and the learner is told).
+    private func take(_ report: SyncReport) {
+        if report.forgotten {
+            session.signOutForgotten()
+            state.openRegister(from: nil)
+            sync?.say("This learner was forgotten on another machine (Forget me → every machine), so here too.")
+            return
+        }
+        let changed = user.reloadSettings()
+        guard !changed.isEmpty else { return }
+        let names = changed.map(\.settingTitle).joined(separator: ", ")
+        sync?.say(session.isInProgress
+                  ? "Settings changed on another machine (\(names)); the session under way uses them from its next word or session."
+                  : "Settings changed on another machine: \(names).")
     }
 
     /// handle: one event. A notice closes on any key or click, which then does its normal job
@@ -131,6 +153,9 @@ final class App {
         switch event {
         case .idle:
             // The wait ended with no input: Welcome's counts move on with the clock.
+            break
+        case .backgroundFinished:
+            // A sync finished: settle() takes its result (AppSync.update) at once.
             break
         case .terminalResized:
             // The one resize path: render() compares the backend's size with the last layout.

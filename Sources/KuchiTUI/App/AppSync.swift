@@ -6,8 +6,8 @@ import KuchiCore
 ///
 /// The sync runs in a detached task, off the main actor, so the first screen never waits for
 /// it. The main thread spends its idle time blocked in the terminal read, where main-actor jobs
-/// would never run, so the task leaves its result in a locked box and the app picks it up when
-/// it next draws (`update(route:)`). A problem becomes a notice; an answer is never lost: the
+/// would never run, so the task leaves its result in a locked box and wakes the input loop
+/// (`TerminalRestorer.wake`: the result is an event), which takes it (`update(route:)`). A problem becomes a notice; an answer is never lost: the
 /// sync and the quiz write through separate connections, each change its own transaction.
 @MainActor
 final class AppSync {
@@ -79,18 +79,24 @@ final class AppSync {
         let box = self.box
         Task.detached(priority: .utility) {
             box.put(SyncService.run(request))
+            // The result is an event: the input loop wakes and takes it now (not at the next key).
+            TerminalRestorer.wake()
         }
     }
 
-    /// update: called as the app draws: collects a finished sync, and starts one when a
-    /// session has just ended (the route became Congratulations).
-    func update(route: Route) {
+    /// update: called after each event: collects a finished sync (returning its report, for
+    /// the app to take what it changed), and starts one when a session has just ended (the
+    /// route became Congratulations).
+    @discardableResult
+    func update(route: Route) -> SyncReport? {
+        var finished: SyncReport?
         if let result = box.take() {
             _ = box.finished.wait(timeout: .now())
             running = false
             switch result {
             case .success(let report):
                 lastReport = report
+                finished = report
                 if let first = report.notices.first {
                     notice = "Sync: \(first)" + (report.notices.count > 1 ? " (and \(report.notices.count - 1) more)" : "")
                 }
@@ -104,6 +110,12 @@ final class AppSync {
         }
         if route == .congratulations && lastRoute != .congratulations { start() }
         lastRoute = route
+        return finished
+    }
+
+    /// say: a sentence about what a sync changed, shown like its problems.
+    func say(_ sentence: String) {
+        notice = notice.map { "\($0) \(sentence)" } ?? sentence
     }
 
     /// clearNotice: the learner has read it.

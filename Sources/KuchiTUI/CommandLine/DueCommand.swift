@@ -41,8 +41,7 @@ struct DueCommand: ParsableCommand {
     /// figures Welcome shows (`LearnerSession.status`).
     func status(now: Date) throws(LearnerOptions.CommandFailure) -> StudyStatus {
         let options = learner.resolved(root: root)
-        let profile = try options.learner()
-        let database = try options.database()
+        let (profile, database) = try options.opened()
         let settings = profile.settings
         // The root command also declares --deck, and ArgumentParser gives it the value.
         let deck = self.deck ?? root.deck

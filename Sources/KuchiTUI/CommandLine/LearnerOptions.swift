@@ -62,6 +62,14 @@ struct LearnerOptions: ParsableArguments {
         }
     }
 
+    /// opened: the chosen learner with their settings as the learner database's log holds them,
+    /// and the database (read-only; nil when none exists yet) — what every command starts from.
+    func opened() throws(CommandFailure) -> (learner: Profile, database: LearnerDatabase?) {
+        let profile = try learner()
+        let database = try database()
+        return (database?.settings(of: profile) ?? profile, database)
+    }
+
     /// fail: prints the failure to standard error and returns its status.
     static func fail(_ failure: CommandFailure) -> Int32 {
         StandardError.write("kuchi: \(failure.message)")

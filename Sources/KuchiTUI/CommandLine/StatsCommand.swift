@@ -54,7 +54,11 @@ struct StatsCommand: ParsableCommand {
     func learner(environment: [String: String]) throws(Failure) -> Profile {
         let options = options.resolved(root: root)
         switch LearnerChoice.resolve(named: options.profile, configDir: options.configDir, environment: environment) {
-        case .success(let profile): return profile
+        case .success(let profile):
+            // The day's rollover is a setting: it is read from the learner database's log.
+            let directory = databaseDirectory(environment: environment)
+            let database = try? LearnerDatabase.openReadOnly(directory: directory)
+            return (database ?? nil)?.settings(of: profile) ?? profile
         case .failure(let failure): throw Failure(message: failure.message)
         }
     }

@@ -7,6 +7,8 @@ struct ConfirmPane: Pane {
     /// yes, no: each answer's key, label and action (also its click target).
     let yes: (key: String, label: String, action: any SceneAction)
     let no: (key: String, label: String, action: any SceneAction)
+    /// other: a third answer, drawn between the two (Forget me → every machine).
+    var other: (key: String, label: String, action: any SceneAction)?
     var title = "Are you sure?"
     let name = "confirm"
 
@@ -24,13 +26,14 @@ struct ConfirmPane: Pane {
         }
         guard inner.rows >= 2 else { return }
         let row = inner.row + inner.rows - 1
-        let first = "\(yes.key)  \(yes.label)"
-        let second = "\(no.key)  \(no.label)"
-        let total = first.displayWidth + 6 + second.displayWidth
-        let start = inner.column + max(0, (inner.columns - total) / 2)
-        let middle = screen.put(first, row: row, column: start, style: theme.key)
-        screen.onClick(Rect(row: row, column: start, rows: 1, columns: middle - start), yes.action)
-        let end = screen.put(second, row: row, column: middle + 6, style: theme.key)
-        screen.onClick(Rect(row: row, column: middle + 6, rows: 1, columns: end - middle - 6), no.action)
+        let answers = [yes] + (other.map { [$0] } ?? []) + [no]
+        let labels = answers.map { "\($0.key)  \($0.label)" }
+        let total = labels.map(\.displayWidth).reduce(0, +) + 6 * (labels.count - 1)
+        var column = inner.column + max(0, (inner.columns - total) / 2)
+        for (answer, label) in zip(answers, labels) {
+            let end = screen.put(label, row: row, column: column, style: theme.key)
+            screen.onClick(Rect(row: row, column: column, rows: 1, columns: end - column), answer.action)
+            column = end + 6
+        }
     }
 }

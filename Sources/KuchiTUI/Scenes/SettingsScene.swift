@@ -13,6 +13,8 @@ struct SettingsScene: Scene {
         /// select: focuses a row (a click on its label) and toggles or presses it.
         case select(SettingsRow)
         case confirmForget, keepProfile
+        /// confirmForgetEverywhere: Forget me on every machine that shares the Sync folder.
+        case confirmForgetEverywhere
         case back
         /// saveSyncFolder, cancelSyncFolder, deleteSyncFolderCharacter: editing the Sync folder.
         case saveSyncFolder, cancelSyncFolder, deleteSyncFolderCharacter
@@ -29,8 +31,14 @@ struct SettingsScene: Scene {
 
     var bindings: [Binding<Action>] {
         if state.confirmingForget {
+            let everywhere = user.syncFolder.isEmpty ? [] : [
+                Binding([.character("e")], Action.confirmForgetEverywhere, keys: "e", bar: "Every machine",
+                        help: "forget this learner on every machine that syncs through the Sync folder"),
+            ]
             return [
-                Binding([.character("y")], .confirmForget, keys: "y", bar: "Forget me", help: "forget this learner"),
+                Binding([.character("y")], .confirmForget, keys: "y", bar: user.syncFolder.isEmpty ? "Forget me" : "This machine",
+                        help: user.syncFolder.isEmpty ? "forget this learner" : "forget this learner on this machine only"),
+            ] + everywhere + [
                 Binding([.character("n"), .escape, .character("q")], .keepProfile, keys: "n", helpKeys: "n Esc", bar: "Keep",
                         help: "keep the profile", priority: .essential),
             ]
@@ -64,11 +72,15 @@ struct SettingsScene: Scene {
             let frame = Layout.centered(rows: 7, columns: 56, in: body)
             let reviews = session.reviewCount
             let progress = reviews == 1 ? "1 review" : "\(reviews) reviews"
-            let message = user.rememberMe
+            let shared = !user.syncFolder.isEmpty
+            var message = user.rememberMe
                 ? "Forget \(user.name)? Deletes your profile and all your progress: \(progress). Kuchi returns to Register."
                 : "Forget \(user.name)? Deletes all your progress (\(progress)); no profile is saved for this name. Kuchi returns to Register."
-            panes.append((ConfirmPane(message: message, yes: ("y", "Forget me", Action.confirmForget),
-                                      no: ("n", "Keep", Action.keepProfile)), frame))
+            if shared { message += " On this machine only, or on every machine that syncs through your Sync folder?" }
+            panes.append((ConfirmPane(message: message, yes: ("y", shared ? "This machine" : "Forget me", Action.confirmForget),
+                                      no: ("n", "Keep", Action.keepProfile),
+                                      other: shared ? ("e", "Every machine", Action.confirmForgetEverywhere) : nil),
+                          shared ? Layout.centered(rows: 8, columns: 64, in: body) : frame))
         }
         return panes
     }
@@ -92,6 +104,10 @@ struct SettingsScene: Scene {
             state.confirmingForget = false
             session.forget()
             state.openRegister(from: nil)
+        case .confirmForgetEverywhere:
+            state.confirmingForget = false
+            session.forgetEverywhere()
+            if session.forgetProblem == nil { state.openRegister(from: nil) }
         case .keepProfile: state.confirmingForget = false
         case .back: state.go(.welcome)
         case .saveSyncFolder, .cancelSyncFolder, .deleteSyncFolderCharacter: editSyncFolder(action)

@@ -17,6 +17,8 @@ enum InputEvent: Equatable, Sendable {
     case interrupted(signal: Int32)
     /// idle: the wait for input ended (`idleMilliseconds`) with nothing typed: time moved on.
     case idle
+    /// backgroundFinished: background work (a sync) has a result for the app.
+    case backgroundFinished
 }
 
 /// TerminalBackend: where frames go and events come from — ncurses in the app, an in-memory

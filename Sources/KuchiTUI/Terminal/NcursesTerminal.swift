@@ -156,6 +156,7 @@ final class NcursesTerminal: TerminalBackend {
                 if let event = suspend() { return event }
                 continue
             }
+            if TerminalRestorer.takeWake() { return .backgroundFinished }
             let resized = TerminalRestorer.takeResize()
             let continued = TerminalRestorer.takeContinued()
             if resized || continued {

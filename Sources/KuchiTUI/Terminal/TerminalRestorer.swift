@@ -29,6 +29,13 @@ enum TerminalRestorer {
     private nonisolated(unsafe) static var savedInputFlags: Int32 = -1
     private nonisolated(unsafe) static var resetBytes: UnsafeMutableBufferPointer<UInt8>?
     private nonisolated(unsafe) static var suspendIgnored = false
+    /// woken: background work finished (`wake`) since the input loop last looked.
+    private nonisolated(unsafe) static var woken: sig_atomic_t = 0
+    /// inputThread: the thread blocked in the terminal read, which `wake` interrupts.
+    private nonisolated(unsafe) static var inputThread: pthread_t?
+    /// wakeSignal: SIGURG, whose default is to be ignored (nothing happens if it ever arrives
+    /// before the handler is in place or after it is gone), as Go's runtime uses it.
+    static let wakeSignal = SIGURG
 
     static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS, SIGXCPU]
@@ -79,11 +86,15 @@ enum TerminalRestorer {
         if !suspendIgnored { setHandler(SIGTSTP, flagHandler) }
         setHandler(SIGWINCH, flagHandler)
         setHandler(SIGCONT, flagHandler)
+        inputThread = pthread_self()
+        setHandler(wakeSignal, flagHandler)
         resized = 1  // a resize during start-up, before this handler, is caught on the first read
     }
 
     /// uninstall: default handlers back, so a signal after the terminal is restored acts normally.
     static func uninstall() {
+        Glibc.signal(wakeSignal, SIG_DFL)
+        inputThread = nil
         for signal in quitSignals + crashSignals + jobSignals where !(signal == SIGTSTP && suspendIgnored) {
             Glibc.signal(signal, SIG_DFL)
         }
@@ -101,6 +112,16 @@ enum TerminalRestorer {
 
     /// takeResize: whether the window may have changed size (SIGWINCH) since the last call.
     static func takeResize() -> Bool { take(&resized) }
+
+    /// wake: background work has a result for the input loop (a sync finished): the blocked
+    /// read is interrupted so the loop handles it now, not at the next key. Any thread may call it.
+    static func wake() {
+        woken = 1
+        if let inputThread { pthread_kill(inputThread, wakeSignal) }
+    }
+
+    /// takeWake: whether `wake` was called since the last call.
+    static func takeWake() -> Bool { take(&woken) }
 
     /// takeContinued: whether Kuchi was stopped and resumed (SIGCONT) since the last call.
     static func takeContinued() -> Bool { take(&continued) }
@@ -167,6 +188,7 @@ enum TerminalRestorer {
         switch signal {
         case SIGTSTP: TerminalRestorer.suspendRequested = 1
         case SIGWINCH: TerminalRestorer.resized = 1
+        case wakeSignal: TerminalRestorer.woken = 1
         default: TerminalRestorer.continued = 1
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -67,7 +68,7 @@ final class KuchiApp: Sendable {
 
     /// Every saved profile parsed as JSON (throws if one is not valid JSON).
     func savedProfiles() throws -> [SavedProfile] {
-        try profileFiles().map { try SavedProfile(url: $0) }
+        try profileFiles().map { try SavedProfile(url: $0, configDirectory: directory.file("config/kuchi"), dataDirectory: directory.file("data/kuchi")) }
     }
 
     /// Polls the saved profiles until `condition` holds; throws with what was on disk at the deadline.
@@ -212,18 +213,34 @@ struct SavedProfile: @unchecked Sendable {
     let url: URL
     let json: [String: Any]
 
-    init(url: URL) throws {
+    /// logged: the learner's settings as the learner database's log holds them (JSON values).
+    let logged: [String: Any]
+
+    /// init: the file at `url`; its learner's settings are read from the learner database in
+    /// `dataDirectory`, where Kuchi keeps them (the file keeps this machine's part).
+    init(url: URL, configDirectory: URL? = nil, dataDirectory: URL? = nil) throws {
         self.url = url
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
         guard let json = object as? [String: Any], json["profile"] is [String: Any] else {
             throw HarnessError.invalidArgument("\(url.lastPathComponent) is JSON but not a profile: \(object)")
         }
         self.json = json
+        var logged: [String: Any] = [:]
+        if let configDirectory, let dataDirectory,
+           let id = ((json["profile"] as? [String: Any])?["id"] as? String).flatMap(UUID.init(uuidString:)),
+           let saved = try? ProfileStore(directory: configDirectory).profile(id),
+           let database = (try? LearnerDatabase.openReadOnly(directory: dataDirectory)) ?? nil,
+           let data = try? JSONEncoder().encode(database.settings(of: saved).settings),
+           let values = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            logged = values
+        }
+        self.logged = logged
     }
 
     var profile: [String: Any] { json["profile"] as? [String: Any] ?? [:] }
     var name: String? { profile["name"] as? String }
-    var settings: [String: Any] { profile["settings"] as? [String: Any] ?? [:] }
+    /// settings: the file's settings object with the logged settings over it.
+    var settings: [String: Any] { (profile["settings"] as? [String: Any] ?? [:]).merging(logged) { _, logged in logged } }
     var numberOfQuestions: Int? { settings["numberOfQuestions"] as? Int }
     var learningEnabled: Bool? { settings["learningEnabled"] as? Bool }
 }

@@ -31,13 +31,18 @@ struct SyncMachine {
     /// register: saves a new learner here, as Register with Remember me on does.
     func register(_ name: String, settings: Settings = Settings()) throws -> Profile {
         let profile = Profile(name: name, settings: settings)
-        #expect(try store.create(profile) == .created)
+        // Saved whole, as a Kuchi before the settings log wrote it: the first run carries the
+        // settings over into the learner database.
+        try store.save(profile)
         return profile
     }
 
-    /// profile: the learner named `name` as saved here, if any.
+    /// profile: the learner named `name` as saved here, if any, with their settings as the
+    /// learner database's log holds them.
     func profile(_ name: String) -> Profile? {
-        store.loadAll().profiles.first { $0.isNamed(name) }
+        guard let saved = store.loadAll().profiles.first(where: { $0.isNamed(name) }) else { return nil }
+        let database = (try? LearnerDatabase.openReadOnly(directory: dataDirectory)) ?? nil
+        return database?.settings(of: saved) ?? saved
     }
 
     /// Answer: a word of the deck (by position) graded at a moment.

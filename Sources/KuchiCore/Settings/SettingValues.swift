@@ -1,8 +1,8 @@
 import Foundation
 
-/// SyncSettings: a profile's fields as they travel — each one's value as canonical JSON text,
+/// SettingValues: a learner's travelling fields as values — each one's value as canonical JSON text,
 /// read from a profile, checked when it comes from the folder, and written back into one.
-enum SyncSettings {
+enum SettingValues {
     /// travelling: the fields that travel: the name and every setting except the sync folder
     /// (a path on this machine); `lastUsed` is this machine's own.
     static let travelling: [ProfileField] = ProfileField.allCases.filter { $0 != .lastUsed && $0 != .syncFolder }

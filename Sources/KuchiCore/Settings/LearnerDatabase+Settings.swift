@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+
+/// LearnerDatabase+Settings: the one place a learner's settings are written and read — the
+/// `setting_change` log (SettingsSchema). The app's Settings, `kuchi config` and a sync's
+/// received changes all go through `record`/`receive`; every reader asks `settings(of:)`.
+extension LearnerDatabase {
+    /// settings: `profile` with its travelling fields (the name and every setting but the sync
+    /// folder) as the log says. A learner with no change logged yet (a profile written by an
+    /// older Kuchi, not yet carried over) keeps the values of its profile file.
+    public func settings(of profile: Profile) -> Profile {
+        guard let changes = try? writer.read({ db in try Self.latestChanges(db, learner: profile.id) }), !changes.isEmpty else {
+            return profile
+        }
+        return Self.applying(changes, to: profile)
+    }
+
+    /// record: `values` (fields of `profile` that changed here now) as changes made on this
+    /// machine, in one transaction. The learner is carried over from the profile file first.
+    public func record(_ fields: some Sequence<ProfileField>, of profile: Profile, now: Date) throws {
+        let values = SettingValues.values(of: profile)
+        let changed = Set(fields).filter { SettingValues.travelling.contains($0) }
+        guard !changed.isEmpty else { return }
+        try writer.write { db in
+            let machine = try Self.machineID(db, create: true, source: ReviewIDSource()) ?? ""
+            try Self.carryOver(db, profile: profile, machine: machine, now: now)
+            let current = try Self.latestChanges(db, learner: profile.id)
+            var latest = try Self.latestStamp(db, learner: profile.id)
+            for field in changed.sorted(by: { $0.rawValue < $1.rawValue }) {
+                guard let value = values[field], current[field]?.value != value else { continue }
+                let stamp = SettingStamp.next(now: now, after: latest)
+                latest = stamp
+                try Self.insert(db, learner: profile.id, change: SettingChange(field: field, value: value, stamp: stamp, machine: machine),
+                                counted: stamp)
+            }
+        }
+    }
+
+    /// carryOver: `carryOver(_:machine:now:)` in a transaction of its own (at sign-in).
+    public func carryOver(_ profile: Profile, now: Date) throws {
+        try writer.write { db in
+            let machine = try Self.machineID(db, create: true, source: ReviewIDSource()) ?? ""
+            try Self.carryOver(db, profile: profile, machine: machine, now: now)
+        }
+    }
+
+    /// carryOver: logs the travelling values of a profile file written before settings were a
+    /// log, once per learner: a value the folder already holds (the last sync's) as `inherited`,
+    /// so any change from another machine wins over it; one changed since as made now.
+    static func carryOver(_ db: Database, profile: Profile, machine: String, now: Date) throws {
+        let key = profile.id.uuidString.lowercased()
+        let logged = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM setting_change WHERE learner = ?)", arguments: [key]) ?? false
+        guard !logged else { return }
+        let synced = try syncedFields(db, learner: profile.id)
+        let made = SettingStamp.next(now: now, after: nil)
+        for (field, value) in SettingValues.values(of: profile).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let stamp = synced[field] == value ? SettingStamp.inherited : made
+            try insert(db, learner: profile.id, change: SettingChange(field: field, value: value, stamp: stamp, machine: machine), counted: stamp)
+        }
+    }
+
+    /// receive: changes read from the sync folder, each kept once (by field, stamp and machine);
+    /// one stamped more than a day ahead of `now` counts as made now. Returns how many were new.
+    static func receive(_ db: Database, learner: UUID, changes: [SettingChange], now: Date) throws -> Int {
+        var added = 0
+        for change in changes {
+            try insert(db, learner: learner, change: change, counted: change.stamp.received(now: now))
+            added += db.changesCount
+        }
+        return added
+    }
+
+    /// unsent: the changes this machine made that the folder does not hold (`inFolder`: the
+    /// stamps of this machine's setting records read from it) — a change is sent until it is
+    /// durably there, and sent again if it goes missing.
+    static func unsent(_ db: Database, learner: UUID, machine: String, inFolder: Set<SettingStamp>) throws -> [SettingChange] {
+        try changes(db, learner: learner, sql: "AND machine = ? AND origin > 0", arguments: [machine])
+            .filter { !inFolder.contains($0.change.stamp) }.map(\.change)
+    }
+
+    /// latestChanges: each field's winning change (by counted stamp, then machine, then value).
+    static func latestChanges(_ db: Database, learner: UUID) throws -> [ProfileField: SettingChange] {
+        var latest: [ProfileField: (change: SettingChange, counted: SettingStamp)] = [:]
+        for entry in try changes(db, learner: learner, sql: "", arguments: []) {
+            let key = (entry.counted, entry.change.machine, entry.change.value)
+            if let known = latest[entry.change.field], (known.counted, known.change.machine, known.change.value) >= key { continue }
+            latest[entry.change.field] = entry
+        }
+        return latest.mapValues(\.change)
+    }
+
+    /// latestStamp: the latest counted stamp of any of the learner's changes.
+    static func latestStamp(_ db: Database, learner: UUID) throws -> SettingStamp? {
+        try Int64.fetchOne(db, sql: "SELECT MAX(stamp) FROM setting_change WHERE learner = ?",
+                           arguments: [learner.uuidString.lowercased()]).map(SettingStamp.init(rawValue:))
+    }
+
+    /// applying: `profile` with each change's value written in (values that no longer decode,
+    /// from a newer Kuchi, are left out).
+    static func applying(_ changes: [ProfileField: SettingChange], to profile: Profile) -> Profile {
+        var base = profile
+        base.settings = Settings(syncFolder: profile.settings.syncFolder)
+        var result = base
+        for (field, change) in changes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            if let applied = SettingValues.applying([field: change.value], to: result) { result = applied }
+        }
+        return result
+    }
+
+    /// changes: the learner's logged changes with their counted stamps, filtered by `sql`.
+    private static func changes(_ db: Database, learner: UUID, sql: String,
+                                arguments: StatementArguments) throws -> [(change: SettingChange, counted: SettingStamp)] {
+        let rows = try Row.fetchAll(db, sql: "SELECT field, value, origin, stamp, machine FROM setting_change WHERE learner = ? \(sql)",
+                                    arguments: [learner.uuidString.lowercased()] + arguments)
+        return rows.compactMap { row in
+            guard let field = ProfileField(rawValue: row["field"]) else { return nil }
+            let change = SettingChange(field: field, value: row["value"], stamp: SettingStamp(rawValue: row["origin"]), machine: row["machine"])
+            return (change, SettingStamp(rawValue: row["stamp"]))
+        }
+    }
+
+    /// describe: an error's first line, for a sentence.
+    public static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
+        return "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
+    }
+
+    /// insert: one change, unless it is logged already.
+    private static func insert(_ db: Database, learner: UUID, change: SettingChange, counted: SettingStamp) throws {
+        try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO setting_change (learner, field, value, origin, stamp, machine) VALUES (?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [learner.uuidString.lowercased(), change.field.rawValue, change.value, change.stamp.rawValue,
+                                     counted.rawValue, change.machine])
+    }
+}

@@ -1,0 +1,39 @@
+import GRDB
+
+/// SettingsSchema: migration v5 — a learner's settings as a log of stamped changes, and the
+/// learners forgotten everywhere.
+///
+/// - `setting_change`: every change of every travelling setting (and the name), made here or
+///   received from the sync folder: `origin` is its stamp as made (how it travels and is
+///   recognised again), `stamp` the one it counts with here (the same, unless it came more than
+///   a day ahead of this machine's clock: then when it was received). A setting's value is its
+///   latest change; no change is ever rewritten, so what a sync must send is what this machine
+///   made and the folder does not hold.
+/// - `learner_forgotten`: a learner forgotten on every machine (Forget me → every machine);
+///   each machine obeys it at its next sync.
+///
+/// Plain rowid tables, not WITHOUT ROWID: SQLite 3.40's `integrity_check` reports false NULLs
+/// in the non-key columns of a WITHOUT ROWID table whose key is not its first columns, and
+/// Kuchi's damage check would then set a healthy file aside.
+enum SettingsSchema {
+    /// migrate: creates the tables.
+    static func migrate(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE setting_change (
+                learner TEXT NOT NULL,
+                field TEXT NOT NULL,
+                value TEXT NOT NULL,
+                origin INTEGER NOT NULL,
+                stamp INTEGER NOT NULL,
+                machine TEXT NOT NULL,
+                PRIMARY KEY (learner, field, origin, machine)
+            );
+            CREATE TABLE learner_forgotten (
+                learner TEXT PRIMARY KEY,
+                stamp INTEGER NOT NULL,
+                machine TEXT NOT NULL
+            );
+            PRAGMA user_version = 5;
+            """)
+    }
+}

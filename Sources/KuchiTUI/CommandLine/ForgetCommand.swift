@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import KuchiCore
+
+/// ForgetCommand: `kuchi forget --profile NAME [--everywhere] --yes` — what Settings' Forget me
+/// does: the learner's reviews, cards, sessions, settings and profile deleted on this machine;
+/// with `--everywhere`, a tombstone in their Sync folder makes every other machine forget them
+/// at its next sync too. Without `--yes` it refuses (exit 2): nothing a script mistypes deletes
+/// a learner.
+struct ForgetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forget",
+        abstract: "Delete a learner's progress, settings and profile (Settings' Forget me).",
+        discussion: "Needs --profile NAME and --yes. With --everywhere, every machine that syncs through the learner's Sync folder forgets them at its next sync. Exit status 2 without --yes, for an unknown learner, or when nothing could be deleted."
+    )
+
+    @OptionGroup var learner: LearnerOptions
+    @ParentCommand var root: KuchiCommand
+
+    @Flag(help: "Forget the learner on every machine that shares their Sync folder, not only on this one.")
+    var everywhere = false
+
+    @Flag(help: "Yes, delete: the command refuses without it.")
+    var yes = false
+
+    /// execute: forgets the learner and says what was deleted; returns the exit status.
+    @MainActor
+    func execute(now: Date = Date(), environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let options = learner.resolved(root: root)
+        guard let name = options.profile else {
+            return LearnerOptions.fail(.init(message: "forget needs the learner named: kuchi forget --profile NAME --yes."))
+        }
+        guard yes else {
+            return LearnerOptions.fail(.init(message: "forget deletes \(name)'s progress, settings and profile; add --yes to do it."))
+        }
+        do throws(LearnerOptions.CommandFailure) {
+            let profile = try options.learner()
+            let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+            let configDirectory = options.configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
+            let database = LearnerDatabase.open(directory: dataDirectory, now: now)
+            guard database.url != nil, database.pendingSave == nil else {
+                throw .init(message: database.problem?.message ?? "could not open the learner database in \(dataDirectory.path); nothing was forgotten.")
+            }
+            let store = ProfileStore(directory: configDirectory)
+            let result: Result<Int, SyncFailure>
+            if everywhere {
+                guard !profile.settings.syncFolder.isEmpty else {
+                    throw .init(message: "\(profile.name) has no Sync folder, so no other machine can be told; run without --everywhere to forget them here.")
+                }
+                result = SyncService.forgetEverywhere(profile.id, folder: URL(fileURLWithPath: profile.settings.syncFolder), database: database,
+                                                      store: store, now: now)
+            } else {
+                result = SyncService.forgetHere(profile.id, database: database, store: store, now: now)
+            }
+            switch result {
+            case .success(let reviews):
+                let scope = everywhere ? "here; the other machines forget them at their next sync" : "on this machine"
+                StandardOutput.write("forgot \(profile.name) \(scope) (\(reviews) review\(reviews == 1 ? "" : "s") deleted)")
+                return StandardOutput.finish(0)
+            case .failure(let failure):
+                throw .init(message: failure.message)
+            }
+        } catch {
+            return LearnerOptions.fail(error)
+        }
+    }
+
+    /// run: ArgumentParser's entry; main.swift calls `execute()` instead.
+    func run() throws {
+        let status = MainActor.assumeIsolated { execute() }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
