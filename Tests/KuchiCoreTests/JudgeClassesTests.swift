@@ -147,7 +147,7 @@ struct JudgeClassesTests {
         return (right, wrong)
     }
 
-    @Test("class 7: no English word is taken as a misspelling of another meaning", .timeLimit(.minutes(2)))
+    @Test("class 7: no English word is taken as a misspelling of another meaning", .timeLimit(.minutes(10)))
     func englishWordsAreNotTypos() throws {
         let words = EnglishWords.shared
         try #require(!words.isEmpty, "the word list ships in the resource bundle")
