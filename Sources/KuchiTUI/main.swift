@@ -52,7 +52,8 @@ enum Launch {
             StandardError.write("kuchi: the levels and categories given hold fewer than \(Deck.minimumEntries) words; choose more.")
             return 2
         }
-        let directory = options.configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
+        let paths = KuchiPaths(configDir: options.configDir, dataDir: options.dataDir, environment: environment)
+        let directory = paths.configDirectory
         let user = UserManager(store: ProfileStore(directory: directory))
         let loadProblems = user.loadSavedProfiles()
         let route: Route
@@ -70,7 +71,7 @@ enum Launch {
             route = user.savedProfiles.isEmpty ? .register : .profiles
         }
         let seed = environment["KUCHI_SEED"].flatMap(UInt64.init)
-        let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        let dataDirectory = paths.dataDirectory
         let database = LearnerDatabase.open(directory: dataDirectory)
         if let seed { database.reviewIDs.reseed(seed) }
         let overrides = StudyOverrides(deck: fixedDeck, categories: options.categories.isEmpty ? nil : options.categories,

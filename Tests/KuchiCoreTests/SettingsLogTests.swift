@@ -97,6 +97,19 @@ struct SettingsLogTests {
         #expect(again.settingsSent >= 2, "name and direction go out again")
         let third = try a.sync(folder.url, now: start.addingTimeInterval(4))
         #expect(third.settingsSent == 0, "and once there, not again")
+        // Known as sent by the file that holds it, not only by reading it back: a folder whose
+        // other files hide this machine's batch from a read still counts it as there.
+        let database = LearnerDatabase.open(directory: a.data)
+        let unsent = try database.writer.read { db in
+            try LearnerDatabase.unsent(db, learner: hana.id, machine: try #require(try LearnerDatabase.machineID(db, create: false, source: ReviewIDSource())),
+                                       inFolder: [], isPresent: { _ in true })
+        }
+        #expect(unsent.isEmpty)
+        let lost = try database.writer.read { db in
+            try LearnerDatabase.unsent(db, learner: hana.id, machine: try #require(try LearnerDatabase.machineID(db, create: false, source: ReviewIDSource())),
+                                       inFolder: [], isPresent: { _ in false })
+        }
+        #expect(lost.count >= 2, "a batch gone from the folder: its changes are unsent again")
         _ = try c.sync(folder.url, name: "Hana", now: start.addingTimeInterval(5))
         #expect(try c.settings(hana.id).studyDirection == .englishToJapanese)
     }
@@ -173,6 +186,26 @@ struct SettingsLogTests {
             return
         }
         #expect(message.contains("forgotten"))
+    }
+
+    @Test("a folder written by an older Kuchi: its setting records (no stamp) count from their time")
+    func olderFolderRecords() throws {
+        let (a, folder) = (try SettingsMachine(), try TemporaryDirectory())
+        let hana = Profile(name: "Hana")
+        _ = try a.store.create(hana)
+        try a.change(hana, .name, now: start)
+        let machine = String(repeating: "cd", count: 16)
+        let place = folder.url.appendingPathComponent("kuchi/\(hana.id.uuidString.lowercased())/\(machine)")
+        try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+        let time = Milliseconds.from(start.addingTimeInterval(60))
+        let lines = [#"{"format":"kuchi-sync","version":1,"learner":"\#(hana.id.uuidString.lowercased())","machine":"\#(machine)"}"#,
+                     #"{"type":"setting","field":"numberOfQuestions","value":"14","time":\#(time)}"#,
+                     #"{"type":"setting","field":"studyDirection","value":"\"mixed\"","time":\#(time)}"#, #"{"end":2}"#]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: place.appendingPathComponent("\(time)-0000000000000001.jsonl"))
+        let report = try a.sync(folder.url, now: start.addingTimeInterval(120))
+        #expect(Set(report.settingsChanged) == [.numberOfQuestions, .studyDirection])
+        let settings = try a.settings(hana.id)
+        #expect(settings.numberOfQuestions == 14 && settings.studyDirection == .mixed)
     }
 
     @Test("stamps: a change after one seen sorts after it, even with a clock behind")

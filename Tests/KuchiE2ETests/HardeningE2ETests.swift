@@ -153,7 +153,8 @@ struct HardeningE2ETests {
     }
 
     /// Kills kuchi with SIGKILL in the middle of bursts of saves (every Right on the card
-    /// colour saves the profile), relaunching each time: every profile on disk always parses.
+    /// colour writes a setting change into the learner database), relaunching each time: every
+    /// profile on disk always parses, and the database always opens with a valid colour.
     @Test func killNineDuringSavesNeverLeavesABrokenProfile() throws {
         let directory = try TemporaryDirectory()
         var random = SeededGenerator(seed: 9)
@@ -169,17 +170,19 @@ struct HardeningE2ETests {
             try app.session.sendKeys("Enter")
             try app.session.sendKeys("s", "Down", "Down", "Down")
             try app.session.waitForText("▸ Card colour")
-            let file = try #require(app.profileFiles().first)
-            let saved = try Data(contentsOf: file)
+            /// colour: the card colour the learner database holds now.
+            func colour() -> String? {
+                (try? app.savedProfiles().first)?.flatMap { $0.settings["cardColor"] as? String }
+            }
             try app.session.sendKeys(Array(repeating: "Right", count: Int.random(in: 150...300, using: &random)))
             // Kill as soon as 1–3 saves of the burst have landed (read in a tight loop, no sleep),
             // while the rest are being written; a burst already over by then is killed after it.
             let changes = Int.random(in: 1...3, using: &random)
-            var seen = saved
+            var seen = colour()
             var seenChanges = 0
             let deadline = ContinuousClock.now + .seconds(3)
             while seenChanges < changes && ContinuousClock.now < deadline {
-                let now = (try? Data(contentsOf: file)) ?? seen
+                let now = colour() ?? seen
                 if now != seen { (seen, seenChanges) = (now, seenChanges + 1) }
             }
             #expect(seenChanges > 0, "round \(round): no save landed")
@@ -187,10 +190,11 @@ struct HardeningE2ETests {
             #expect(try app.session.waitForTermination() == .signalled(SIGKILL))
             let names = (try? FileManager.default.contentsOfDirectory(atPath: app.profilesDirectory.path)) ?? []
             if names.contains(where: { $0.contains(".tmp-") }) { caughtMidSave += 1 }
-            for url in app.profileFiles() {
-                let profile = try SavedProfile(url: url)  // throws unless it is a complete profile
+            for profile in try app.savedProfiles() {  // throws unless each is a complete profile
                 #expect(profile.name == "さくら" && CardColor(rawValue: profile.settings["cardColor"] as? String ?? "") != nil)
             }
+            let database = try LearnerDatabase.openReadOnly(directory: app.directory.file("data/kuchi"))
+            #expect(database?.problem == nil, "round \(round): the learner database opens whole")
             #expect(app.profileFiles().count == 1)
         }
         let store = ProfileStore(directory: directory.file("config/kuchi"))

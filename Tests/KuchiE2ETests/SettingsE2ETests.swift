@@ -77,3 +77,49 @@ struct SettingsE2ETests {
         #expect(try here.kuchi(["config", "questions"], at: now).standardOutput == "9\n")
     }
 }
+
+/// SyncKillE2ETests: a first sync killed at several points, then synced again, loses nothing: a
+/// fresh machine brings the learner in with every review and every setting.
+@Suite
+struct SyncKillE2ETests {
+    @Test("a first sync killed (SIGKILL) at several points is repaired by the next; a new machine gets the learner whole")
+    func killedFirstSync() throws {
+        let (a, c, folder) = (try SyncMachine(seed: 11), try SyncMachine(seed: 12), try TemporaryDirectory())
+        let made = try ProcessRunner.run(kuchiExecutable(named: "kuchi-bench"), [
+            "make-history", "--data-dir", a.dataDirectory.path, "--config-dir", a.home.file("config/kuchi").path, "--profile", "Hana",
+            "--cards", "300", "--reviews", "20000", "--deck-out", a.home.file("deck.json").path, "--seed", "5",
+        ], timeout: .seconds(120))
+        #expect(made.status == 0, "\(made.standardError)")
+        let now = Date()
+        #expect(try a.kuchi(["config", "direction", "mixed"], at: now).status == 0)
+        #expect(try a.kuchi(["config", "questions", "11"], at: now).status == 0)
+        let kuchi = try kuchiExecutable()
+        // Killed after growing delays: before the folder is touched, while it is written, after.
+        for delay in [0.02, 0.08, 0.2, 0.4, 0.8] {
+            let process = Process()
+            process.executableURL = kuchi
+            process.arguments = ["sync", folder.url.path]
+            process.environment = a.environment.merging(["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]) { _, new in new }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)  // the kill point, not a wait for anything
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let repaired = try a.sync(folder.url, at: now.addingTimeInterval(60))
+        #expect(repaired.status == 0, "\(repaired.standardError)")
+        let arrived = try c.sync(folder.url, ["--profile", "Hana"], at: now.addingTimeInterval(120))
+        #expect(arrived.status == 0, "\(arrived.standardError)")
+        /// settings: `kuchi config` on a machine, less its own Sync folder.
+        func settings(_ machine: SyncMachine) throws -> [String] {
+            try machine.kuchi(["config", "--profile", "Hana"], at: now.addingTimeInterval(180)).standardOutput
+                .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("sync-dir") }
+        }
+        #expect(try settings(c) == settings(a))
+        #expect(try settings(c).contains("direction = mixed") && settings(c).contains("questions = 11"))
+        let reviewsA = try a.kuchi(["export", "reviews", "--profile", "Hana"], at: now).standardOutput.split(separator: "\n").count
+        let reviewsC = try c.kuchi(["export", "reviews", "--profile", "Hana"], at: now).standardOutput.split(separator: "\n").count
+        #expect(reviewsA == 20_001 && reviewsC == reviewsA, "every review, once (with the header line)")
+    }
+}

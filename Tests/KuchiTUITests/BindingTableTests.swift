@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite("Binding tables")
 struct BindingTableTests {
-    nonisolated static let routes: [Route] = [.register, .profiles, .welcome, .challenge, .congratulations, .learn, .settings]
+    nonisolated static let routes: [Route] = Route.allCases
 
     /// pilot: a wide, tall terminal so nothing is cut, on `route`.
     func pilot(_ route: Route) -> Pilot {

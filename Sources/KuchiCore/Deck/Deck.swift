@@ -52,7 +52,7 @@ public struct Deck: Sendable {
     }
 
     /// minimumEntries: a challenge needs its answer plus two other distinct answers.
-    public static let minimumEntries = ChallengesViewModel.choicesPerTest
+    public static let minimumEntries = 3
     /// maximumBytes: larger files are refused before parsing, so a wrong path never hangs the app.
     public static let maximumBytes = 64 * 1024 * 1024
 

@@ -72,7 +72,7 @@ public enum AnswerOutcome: Hashable, Sendable {
 @Observable
 public final class ChallengesViewModel {
     /// choicesPerTest: the right answer plus two distinct distractors, as in Kuchi.
-    public nonisolated static let choicesPerTest = 3
+    public nonisolated static let choicesPerTest = Deck.minimumEntries
 
     /// currentTest: the word up and its choices; nil when the session is complete.
     public internal(set) var currentTest: ChallengeTest?

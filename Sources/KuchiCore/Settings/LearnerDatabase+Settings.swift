@@ -70,12 +70,36 @@ extension LearnerDatabase {
         return added
     }
 
-    /// unsent: the changes this machine made that the folder does not hold (`inFolder`: the
-    /// stamps of this machine's setting records read from it) — a change is sent until it is
-    /// durably there, and sent again if it goes missing.
-    static func unsent(_ db: Database, learner: UUID, machine: String, inFolder: Set<SettingStamp>) throws -> [SettingChange] {
-        try changes(db, learner: learner, sql: "AND machine = ? AND origin > 0", arguments: [machine])
-            .filter { !inFolder.contains($0.change.stamp) }.map(\.change)
+    /// unsent: the changes this machine made that the folder does not hold — neither read from
+    /// it now (`inFolder`: the stamps of this machine's setting records read) nor noted as written
+    /// into a batch file that is still there (`isPresent`). A change is sent until it is durably
+    /// in the folder, and sent again if its file goes missing.
+    static func unsent(_ db: Database, learner: UUID, machine: String, inFolder: Set<SettingStamp>,
+                       isPresent: (String) -> Bool) throws -> [SettingChange] {
+        var files: [String: Bool] = [:]
+        let sent = try Row.fetchAll(db, sql: "SELECT field, origin, file FROM setting_sent WHERE learner = ?",
+                                    arguments: [learner.uuidString.lowercased()])
+        var held: Set<String> = []
+        for row in sent {
+            let file: String = row["file"]
+            let present = files[file] ?? isPresent(file)
+            files[file] = present
+            if present { held.insert("\(row["field"] as String)\u{1F}\(row["origin"] as Int64)") }
+        }
+        return try changes(db, learner: learner, sql: "AND machine = ? AND origin > 0", arguments: [machine])
+            .map(\.change)
+            .filter { !inFolder.contains($0.stamp) && !held.contains("\($0.field.rawValue)\u{1F}\($0.stamp.rawValue)") }
+    }
+
+    /// markSent: notes that `changes` are in this machine's batch `file`, once it is durable.
+    public func markSent(_ changes: [SettingChange], learner: UUID, file: String) throws {
+        guard !changes.isEmpty else { return }
+        try writer.write { db in
+            for change in changes {
+                try db.execute(sql: "INSERT OR REPLACE INTO setting_sent (learner, field, origin, file) VALUES (?, ?, ?, ?)",
+                               arguments: [learner.uuidString.lowercased(), change.field.rawValue, change.stamp.rawValue, file])
+            }
+        }
     }
 
     /// latestChanges: each field's winning change (by counted stamp, then machine, then value).

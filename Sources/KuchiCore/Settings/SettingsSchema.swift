@@ -9,6 +9,8 @@ import GRDB
 ///   a day ahead of this machine's clock: then when it was received). A setting's value is its
 ///   latest change; no change is ever rewritten, so what a sync must send is what this machine
 ///   made and the folder does not hold.
+/// - `setting_sent`: which of this machine's batch files holds each change it sent, noted only
+///   once the file is durable in the folder; a change whose file is gone is sent again.
 /// - `learner_forgotten`: a learner forgotten on every machine (Forget me → every machine);
 ///   each machine obeys it at its next sync.
 ///
@@ -27,6 +29,13 @@ enum SettingsSchema {
                 stamp INTEGER NOT NULL,
                 machine TEXT NOT NULL,
                 PRIMARY KEY (learner, field, origin, machine)
+            );
+            CREATE TABLE setting_sent (
+                learner TEXT NOT NULL,
+                field TEXT NOT NULL,
+                origin INTEGER NOT NULL,
+                file TEXT NOT NULL,
+                PRIMARY KEY (learner, field, origin)
             );
             CREATE TABLE learner_forgotten (
                 learner TEXT PRIMARY KEY,

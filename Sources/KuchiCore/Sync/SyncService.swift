@@ -46,8 +46,14 @@ public enum SyncService {
         guard !request.statusOnly else { return .success(report) }
         if !outcome.records.isEmpty {
             do {
-                _ = try folder.write(outcome.records, learner: choice.profile.id, machine: outcome.machine, now: request.now,
-                                     batchID: database.reviewIDs.next())
+                let written = try folder.write(outcome.records, learner: choice.profile.id, machine: outcome.machine, now: request.now,
+                                               batchID: database.reviewIDs.next())
+                // Durable now (AtomicFile syncs the file and its folder): only now are its settings sent.
+                let settings = outcome.records.compactMap { record -> SettingChange? in
+                    if case .setting(let change) = record { return change }
+                    return nil
+                }
+                try? database.markSent(settings, learner: choice.profile.id, file: written.lastPathComponent)
             } catch {
                 // The database is merged; what was not written is found unsent next time.
                 report.sent = 0
@@ -97,7 +103,11 @@ public enum SyncService {
                 let new = SettingValues.values(of: outcome.profile)
                 report.settingsChanged = SettingValues.travelling.filter { old[$0] != new[$0] }
                 // What was sent is what the folder holds: a change goes out until it is there.
-                let unsentSettings = try LearnerDatabase.unsent(db, learner: learner, machine: machine, inFolder: merge.stamps(of: machine))
+                let own = SyncFolder(directory: request.folder).root.appendingPathComponent(learner.uuidString.lowercased(), isDirectory: true)
+                    .appendingPathComponent(machine, isDirectory: true)
+                let unsentSettings = try LearnerDatabase.unsent(db, learner: learner, machine: machine, inFolder: merge.stamps(of: machine)) { file in
+                    FileManager.default.fileExists(atPath: own.appendingPathComponent(file).path)
+                }
                 outcome.records += unsentSettings.map(SyncRecord.setting)
                 // Reviews: undos first (an undone review never comes back), then new reviews.
                 let localReviews = try LearnerDatabase.syncReviews(db, learner: learner)

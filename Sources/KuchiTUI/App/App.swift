@@ -17,6 +17,9 @@ final class App {
     private var shownRoute: Route?
     /// sync: the background sync (nil in tests and without a sync folder).
     var sync: AppSync?
+    /// settingsArrived: a sync received other settings while a session was under way; they
+    /// are taken when it ends, so the word up and the session's queue stay as they were.
+    private var settingsArrived = false
     private let backend: any TerminalBackend
     private let log: RenderLog
     private(set) var hosts: [PaneHost] = []
@@ -115,6 +118,7 @@ final class App {
     func settle() {
         let synced = sync?.update(route: state.route)
         if let synced { take(synced) }
+        if settingsArrived, !session.isInProgress { takeArrivedSettings() }
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
         if state.route != .decks { deckChoicesCache = nil }
         let generation = session.quizGeneration
@@ -138,12 +142,22 @@ final class App {
             sync?.say("This learner was forgotten on another machine (Forget me → every machine), so here too.")
             return
         }
+        guard !report.settingsChanged.isEmpty else { return }
+        if session.isInProgress {
+            settingsArrived = true
+            let names = report.settingsChanged.map(\.settingTitle).joined(separator: ", ")
+            sync?.say("Settings changed on another machine (\(names)); this session goes on as it was, and the next one uses them.")
+            return
+        }
+        takeArrivedSettings()
+    }
+
+    /// takeArrivedSettings: the settings the log holds now, taken and said.
+    private func takeArrivedSettings() {
+        settingsArrived = false
         let changed = user.reloadSettings()
         guard !changed.isEmpty else { return }
-        let names = changed.map(\.settingTitle).joined(separator: ", ")
-        sync?.say(session.isInProgress
-                  ? "Settings changed on another machine (\(names)); the session under way uses them from its next word or session."
-                  : "Settings changed on another machine: \(names).")
+        sync?.say("Settings changed on another machine: \(changed.map(\.settingTitle).joined(separator: ", ")).")
     }
 
     /// handle: one event. A notice closes on any key or click, which then does its normal job

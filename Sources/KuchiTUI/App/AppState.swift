@@ -2,7 +2,7 @@ import KuchiCore
 import Observation
 
 /// Route: which screen is up.
-enum Route: Equatable, Hashable, Sendable {
+enum Route: Equatable, Hashable, Sendable, CaseIterable {
     case register
     /// profiles: the profile picker, when several learners have saved profiles.
     case profiles

@@ -68,7 +68,7 @@ struct ConfigCommand: ParsableCommand {
     private func set(_ key: ConfigKey, to text: String, options: LearnerOptions, now: Date,
                      environment: [String: String]) throws(LearnerOptions.CommandFailure) {
         let saved = try options.learner()
-        let directory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        let directory = options.paths(environment).dataDirectory
         let database = LearnerDatabase.open(directory: directory, now: now)
         guard database.url != nil, database.pendingSave == nil else {
             throw .init(message: database.problem?.message ?? "could not open the learner database in \(directory.path); nothing was changed.")
@@ -82,7 +82,7 @@ struct ConfigCommand: ParsableCommand {
         var profile = current
         profile.settings = settings
         if key == .syncDir {
-            let configDirectory = options.configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
+            let configDirectory = options.paths(environment).configDirectory
             do throws(PersistenceError) {
                 _ = try ProfileStore(directory: configDirectory).update(profile, fields: [.syncFolder])
             } catch {

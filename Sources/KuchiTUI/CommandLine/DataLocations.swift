@@ -32,11 +32,11 @@ struct DataLocations: Equatable {
     /// here (false for the man page).
     func helpText(resolved: Bool) -> String {
         let rows: [(what: String, rule: String, path: URL)] = [
-            ("Profiles, settings", "$XDG_CONFIG_HOME/kuchi (default ~/.config/kuchi)", config),
-            ("Progress", "$XDG_DATA_HOME/kuchi (default ~/.local/share/kuchi)", data),
+            ("Profiles", "$XDG_CONFIG_HOME/kuchi (default ~/.config/kuchi)", config),
+            ("Progress, settings", "$XDG_DATA_HOME/kuchi (default ~/.local/share/kuchi)", data),
             ("Imported decks", "$XDG_DATA_HOME/kuchi/decks", decks),
         ]
-        var lines = ["Where your files live (--config-dir moves profiles and settings):"]
+        var lines = ["Where your files live (--config-dir moves profiles, --data-dir progress and settings):"]
         for row in rows {
             lines.append("  \(row.what): \(row.rule)")
             if resolved { lines.append("    here: \(row.path.path)") }

@@ -35,8 +35,8 @@ struct ForgetCommand: ParsableCommand {
         }
         do throws(LearnerOptions.CommandFailure) {
             let profile = try options.learner()
-            let dataDirectory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
-            let configDirectory = options.configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
+            let dataDirectory = options.paths(environment).dataDirectory
+            let configDirectory = options.paths(environment).configDirectory
             let database = LearnerDatabase.open(directory: dataDirectory, now: now)
             guard database.url != nil, database.pendingSave == nil else {
                 throw .init(message: database.problem?.message ?? "could not open the learner database in \(dataDirectory.path); nothing was forgotten.")

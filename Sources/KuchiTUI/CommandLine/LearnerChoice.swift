@@ -10,7 +10,7 @@ enum LearnerChoice {
     /// went, as the app says it: a command must not lose a learner silently.
     static func resolve(named name: String?, configDir: String?,
                         environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<Profile, Failure> {
-        let directory = configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment)
+        let directory = KuchiPaths(configDir: configDir, environment: environment).configDirectory
         let loaded = ProfileStore(directory: directory).loadAll()
         for problem in loaded.problems { StandardError.write("kuchi: \(problem.message)") }
         let profiles = loaded.profiles

@@ -33,6 +33,11 @@ struct LearnerOptions: ParsableArguments {
         var status: Int32 = 2
     }
 
+    /// paths: the folders these options name (`KuchiPaths`, the one rule).
+    func paths(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> KuchiPaths {
+        KuchiPaths(configDir: configDir, dataDir: dataDir, environment: environment)
+    }
+
     /// resolved: these options with the values the root command parsed filled in.
     func resolved(root: KuchiCommand) -> LearnerOptions {
         var options = self
@@ -54,7 +59,7 @@ struct LearnerOptions: ParsableArguments {
     /// database: the learner database opened read-only, nil when none exists yet.
     func database() throws(CommandFailure) -> LearnerDatabase? {
         let environment = ProcessInfo.processInfo.environment
-        let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        let directory = paths(environment).dataDirectory
         do throws(PersistenceError) {
             return try LearnerDatabase.openReadOnly(directory: directory)
         } catch {

@@ -90,7 +90,7 @@ struct StatsCommand: ParsableCommand {
 
     /// databaseDirectory: `--data-dir` (here or before `stats`), else the XDG location.
     func databaseDirectory(environment: [String: String]) -> URL {
-        options.resolved(root: root).dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        options.resolved(root: root).paths(environment).dataDirectory
     }
 
     /// execute: prints the report (the figures on stdout, a problem on stderr) and returns the

@@ -43,8 +43,8 @@ struct SyncCommand: ParsableCommand {
         let request = SyncRequest(
             folder: URL(fileURLWithPath: folder),
             profileName: options.profile,
-            configDirectory: options.configDir.map { URL(fileURLWithPath: $0) } ?? ProfileStore.defaultDirectory(environment: environment),
-            dataDirectory: options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment),
+            configDirectory: options.paths(environment).configDirectory,
+            dataDirectory: options.paths(environment).dataDirectory,
             statusOnly: status, now: now, seed: environment["KUCHI_SEED"].flatMap(UInt64.init))
         switch SyncService.run(request) {
         case .success(let report):
