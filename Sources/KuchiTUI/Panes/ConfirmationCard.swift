@@ -11,6 +11,8 @@ struct ConfirmationCard {
     let confirmation: Confirmation
     /// typing: answers are typed (the keys to go on differ: a digit is a letter of the field).
     let typing: Bool
+    /// graphicPitch: the pitch line is drawn as marks over the kana (else written as text).
+    var graphicPitch = true
 
     /// verdict: the first line — what the answer earned.
     var verdict: String {
@@ -24,8 +26,14 @@ struct ConfirmationCard {
     var lines: [(text: String, role: NewWordCard.Role)] {
         let challenge = confirmation.test.challenge
         var lines: [(String, NewWordCard.Role)] = [(verdict, .label), (challenge.question, .word)]
-        let reading = QuestionPane.hint(for: challenge)
-        if !reading.isEmpty { lines.append((reading, .reading)) }
+        // The word's pitch line over its kana, as the New word card draws it (issue 31).
+        if let pitch = PitchLine(challenge: challenge) {
+            if graphicPitch { lines.append((pitch.marks, .pitch)) }
+            lines.append((pitch.text(romaji: challenge.pronunciation, graphic: graphicPitch), .reading))
+        } else {
+            let reading = QuestionPane.hint(for: challenge)
+            if !reading.isEmpty { lines.append((reading, .reading)) }
+        }
         lines.append(("“\(challenge.answer)”", .meaning))
         lines.append((typing ? "Enter: next · F6: word page" : "Enter: next · w: word page",
                       .detail))
@@ -41,11 +49,12 @@ struct ConfirmationCard {
         guard inner.rows > 0, inner.columns > 2 else { return }
         var shown = lines
         // A short pane keeps the verdict, the word and its meaning; the reading and the keys go first.
-        while shown.count > inner.rows, let index = shown.lastIndex(where: { $0.role == .detail || $0.role == .reading }) {
+        while shown.count > inner.rows, let index = shown.lastIndex(where: { $0.role == .detail || $0.role == .pitch || $0.role == .reading }) {
             shown.remove(at: index)
         }
         let top = inner.row + max(0, (inner.rows - shown.count) / 2)
-        for (offset, line) in shown.prefix(inner.rows).enumerated() {
+        var readingStart: Int?
+        for (offset, line) in shown.prefix(inner.rows).enumerated().reversed() {
             let style: Style = switch line.role {
             case .label: theme.correct
             case .word: theme.word
@@ -56,10 +65,17 @@ struct ConfirmationCard {
             case .translation: theme.dim
             case .pitch: theme.accent
             }
+            if line.role == .pitch, let start = readingStart {
+                // Aligned with the kana under it, not centred on its own.
+                screen.put(line.text, row: top + offset, column: start, style: style, clip: inner)
+                continue
+            }
             var text = line.role == .word ? QuestionPane.large(line.text, width: inner.columns - 2) : line.text
             // A narrow pane keeps the verdict whole in its short form.
             if line.role == .label, text.displayWidth > inner.columns - 2 { text = "✓ Right!" }
-            screen.putCentered(text.truncated(toWidth: inner.columns - 2), row: top + offset, in: inner, style: style)
+            let fitted = text.truncated(toWidth: inner.columns - 2)
+            screen.putCentered(fitted, row: top + offset, in: inner, style: style)
+            if line.role == .reading { readingStart = inner.column + (inner.columns - fitted.displayWidth) / 2 }
         }
     }
 }

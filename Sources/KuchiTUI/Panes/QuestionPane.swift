@@ -80,7 +80,8 @@ struct QuestionPane: Pane {
             return
         }
         if let confirmation = quiz.confirmation {
-            ConfirmationCard(confirmation: confirmation, typing: quiz.answerKind == .type).draw(into: &screen, theme: theme)
+            ConfirmationCard(confirmation: confirmation, typing: quiz.answerKind == .type, graphicPitch: theme.drawsPitchGraphically)
+                .draw(into: &screen, theme: theme)
             return
         }
         guard let test = quiz.currentTest else {
