@@ -68,7 +68,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            resources: [.copy("../../Resources/challenges.json")]
+            resources: [.copy("../../Resources/challenges.json"), .copy("../../Resources/english-words.txt")]
         ),
         .executableTarget(
             name: "KuchiTUI",

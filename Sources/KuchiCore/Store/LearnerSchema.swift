@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 5
+    static let version = 6
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -88,6 +88,10 @@ enum LearnerSchema {
         // v5: settings as a log of stamped changes, learners forgotten everywhere (SettingsSchema).
         migrator.registerMigration("v5") { db in
             try SettingsSchema.migrate(db)
+        }
+        // v6: the learner's own accepted answers ("I was right", `kuchi synonyms`).
+        migrator.registerMigration("v6") { db in
+            try OwnAnswerSchema.migrate(db, version: 6)
         }
         return migrator
     }

@@ -19,6 +19,10 @@ struct SyncMerge {
     private(set) var settings: [SettingChange] = []
     /// decks: deck files by hash.
     private(set) var decks: [String: Stamped<SyncDeck>] = [:]
+    /// ownAnswers: the latest change of each own answer (by deck, word, direction, answer).
+    private(set) var ownAnswers: [OwnAnswer: SyncOwnAnswer] = [:]
+    /// ownAnswerStamps: every own-answer change in the folder, so one already sent is not sent again.
+    private(set) var ownAnswerStamps: Set<SyncOwnAnswer> = []
     /// forgotten: the learner was forgotten on every machine (the machine that said so first).
     private(set) var forgotten: String?
     /// notices: records that disagreed with another copy of themselves.
@@ -44,6 +48,10 @@ struct SyncMerge {
                 forgotten = forgotten ?? entry.machine
             case .deck(let deck):
                 if decks[deck.hash] == nil { decks[deck.hash] = Stamped(value: deck, machine: entry.machine) }
+            case .ownAnswer(var change):
+                change.machine = entry.machine
+                ownAnswerStamps.insert(change)
+                if ownAnswers[change.answer].map({ change.isLater(than: $0) }) ?? true { ownAnswers[change.answer] = change }
             }
         }
         if disagreeing > 0 {

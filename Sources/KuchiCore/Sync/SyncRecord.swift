@@ -40,6 +40,9 @@ public enum SyncRecord: Equatable, Sendable {
     /// forget: the learner was forgotten on every machine at `time` (Forget me → every
     /// machine): each machine deletes them at its next sync.
     case forget(time: Int64)
+    /// ownAnswer: a learner's own answer kept or removed (`SyncOwnAnswer`; the machine is the
+    /// folder the line was read from).
+    case ownAnswer(SyncOwnAnswer)
 }
 
 /// SyncRecordCoding: a record as one JSON line and back, validating everything read — the
@@ -106,6 +109,8 @@ enum SyncRecordCoding {
             line.name = deck.name
             line.hash = deck.hash
             line.content = String(decoding: deck.content, as: UTF8.self)
+        case .ownAnswer(let change):
+            OwnAnswerRecord.encode(change, into: &line.type, &line.deck, &line.question, &line.direction, &line.answer, &line.value, &line.time)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -171,6 +176,9 @@ enum SyncRecordCoding {
             let data = Data(content.utf8)
             guard StableHash.hex128(data) == hash else { return .failure(Refusal("deck “\(name)” does not match its hash")) }
             return .success(.deck(SyncDeck(name: name, hash: hash, content: data)))
+        case OwnAnswerRecord.type:
+            return OwnAnswerRecord.decode(deck: line.deck, question: line.question, direction: line.direction, answer: line.answer,
+                                          value: line.value, time: line.time).map(SyncRecord.ownAnswer)
         default:
             return .failure(Refusal("an unknown kind of record"))
         }

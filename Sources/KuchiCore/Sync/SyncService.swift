@@ -57,6 +57,7 @@ public enum SyncService {
             } catch {
                 // The database is merged; what was not written is found unsent next time.
                 report.sent = 0
+                report.ownAnswersSent = 0
                 report.notices.append("Could not write to \(request.folder.path) (\(describe(error))); this machine's changes will be sent next time.")
             }
         }
@@ -131,6 +132,10 @@ public enum SyncService {
                 outcome.records += unsent.map(SyncRecord.review) + undos.sorted().map { SyncRecord.undo(uid: $0) }
                 report.sent = unsent.count + undos.count
                 report.settingsSent = unsentSettings.count
+                let ownAnswers = try OwnAnswerRecord.merge(db, learner: learner, merge: merge, machine: machine)
+                report.ownAnswersReceived = ownAnswers.received
+                report.ownAnswersSent = ownAnswers.outgoing.count
+                outcome.records += ownAnswers.outgoing.map(SyncRecord.ownAnswer)
                 if !request.statusOnly {
                     let library = DeckLibrary(dataDirectory: request.dataDirectory)
                     outcome.records += SyncDecks.outgoing(library, known: Set(merge.decks.keys)).map(SyncRecord.deck)

@@ -18,7 +18,7 @@ struct KuchiCommand: ParsableCommand {
         abstract: "A Japanese vocabulary quiz for the terminal.",
         discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
-        subcommands: [CheckDeck.self, ConfigCommand.self, Decks.self, DueCommand.self, ExportCommand.self, ForgetCommand.self, ImportDeck.self, StatsCommand.self, SyncCommand.self]
+        subcommands: [CheckDeck.self, ConfigCommand.self, Decks.self, DueCommand.self, ExportCommand.self, ForgetCommand.self, ImportDeck.self, StatsCommand.self, SyncCommand.self, SynonymsCommand.self]
     )
 
     @Option(help: ArgumentHelp("Play another deck: a name from `kuchi decks`, or a file in the bundled deck's JSON format.",

@@ -8,6 +8,8 @@ import KuchiCore
 @MainActor
 struct NewWordCard {
     let challenge: Challenge
+    /// alsoShown: how many other meanings the card lists.
+    static let alsoShown = 3
 
     /// lines: what the card says, top to bottom, with the role of each line.
     var lines: [(text: String, role: Role)] {
@@ -15,7 +17,12 @@ struct NewWordCard {
         let reading = [challenge.reading, challenge.pronunciation].compactMap { $0 }.joined(separator: " · ")
         if !reading.isEmpty { lines.append((reading, .reading)) }
         lines.append(("“\(challenge.answer)”", .meaning))
-        if !challenge.also.isEmpty { lines.append(("also: " + challenge.also.joined(separator: ", "), .detail)) }
+        // The first few other meanings: `also` holds every JMdict gloss of the senses taught
+        // (取る has twenty), which the judge accepts but a card need not list.
+        if !challenge.also.isEmpty {
+            let shown = challenge.also.prefix(Self.alsoShown).joined(separator: ", ")
+            lines.append(("also: " + shown + (challenge.also.count > Self.alsoShown ? ", …" : ""), .detail))
+        }
         lines.append(("Enter: go on to the question", .detail))
         return lines
     }

@@ -27,6 +27,11 @@ struct ChallengeScene: Scene {
         case finishTeaching
         /// undo: takes back the last graded answer (its review and the card's new state).
         case undo
+        /// overrule: "I was right" (F5): the last graded typed miss counts as right.
+        case overrule
+        /// keepOwnAnswer, declineOwnAnswer: after F5, "y" keeps the typed answer as the learner's
+        /// own for that word; any other key does not.
+        case keepOwnAnswer, declineOwnAnswer
     }
 
     let state: AppState
@@ -38,7 +43,7 @@ struct ChallengeScene: Scene {
     /// isTyping: answers are typed and a word is up, so the field has focus.
     var isTyping: Bool { quiz.answerKind == .type && quiz.currentTest != nil && !quiz.teaching }
 
-    var capturesText: Bool { isTyping }
+    var capturesText: Bool { isTyping || quiz.isOfferingOwnAnswer }
 
     var bindings: [Binding<Action>] {
         if quiz.teaching {
@@ -51,6 +56,7 @@ struct ChallengeScene: Scene {
                         help: "back to Welcome (the session is kept)", priority: .essential),
             ]
         }
+        if quiz.isOfferingOwnAnswer { return ownAnswerBindings }
         if isTyping { return typingBindings }
         let count = quiz.currentTest?.answers.count ?? 0
         let choosing = quiz.choicesVisible && count > 0
@@ -96,7 +102,21 @@ struct ChallengeScene: Scene {
             Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
                     help: "take back the last answer (a typo judged a miss): its grade is deleted and the word is asked again",
                     priority: .optional),
+            Binding([.function(5)], .overrule, keys: "F5", bar: "I was right",
+                    help: "I was right: the miss just graded counts as right (its Again becomes Good); y then keeps your answer for this word",
+                    when: quiz.canOverrule),
             Binding([.escape], .back, keys: "Esc", bar: "Back", help: "back to Welcome (the session is kept)", priority: .essential),
+        ]
+    }
+
+    /// ownAnswerBindings: the table while the quiz asks whether to keep an overruled answer.
+    private var ownAnswerBindings: [Binding<Action>] {
+        [
+            Binding([.character("y"), .character("Y")], .keepOwnAnswer, keys: "y", bar: "Keep my answer",
+                    help: "keep the answer you typed as right for this word from now on (kuchi synonyms lists them)",
+                    priority: .essential),
+            Binding([.enter, .escape, .character("n"), .character("N")], .declineOwnAnswer, keys: "n", helpKeys: "any other key",
+                    bar: "Don't keep", help: "count it right this once, without keeping the answer", priority: .essential),
         ]
     }
 
@@ -147,11 +167,26 @@ struct ChallengeScene: Scene {
         case .finishTeaching: quiz.finishTeaching()
         case .undo:
             if quiz.undoLastAnswer() { state.set(\.choiceCursor, to: ListCursor()) }
+        case .overrule:
+            guard quiz.overrule() else { return }
+            state.set(\.choiceCursor, to: ListCursor())
+            if quiz.isComplete && !quiz.isOfferingOwnAnswer { finish() }
+        case .keepOwnAnswer:
+            quiz.keepOwnAnswer()
+            if quiz.isComplete { finish() }
+        case .declineOwnAnswer:
+            quiz.declineOwnAnswer()
+            if quiz.isComplete { finish() }
         }
     }
 
-    /// type: a key no binding took goes into the answer field while it has focus.
+    /// type: a key no binding took goes into the answer field while it has focus; while the quiz
+    /// asks whether to keep an overruled answer, any other key answers no (and is not typed).
     func type(_ key: Key) -> Bool {
+        if quiz.isOfferingOwnAnswer {
+            perform(.declineOwnAnswer)
+            return true
+        }
         guard isTyping, case .character(let character) = key else { return false }
         quiz.typedAnswer.insert(String(character))
         return true
@@ -166,6 +201,11 @@ struct ChallengeScene: Scene {
             return
         }
         guard quiz.submit(answer.submission) == .correct, quiz.isComplete else { return }
+        finish()
+    }
+
+    /// finish: the session is complete: the congratulations screen.
+    private func finish() {
         state.set(\.congratulationsButton, to: .playAgain)
         state.go(.congratulations)
     }
