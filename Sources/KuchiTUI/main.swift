@@ -165,6 +165,7 @@ func main() -> Int32 {
     case let word as WordCommand: return word.execute()
     case let config as ConfigCommand: return config.execute()
     case let forget as ForgetCommand: return forget.execute()
+    case let synonyms as SynonymsCommand: return synonyms.execute()
     case let options as KuchiCommand: return Launch.run(LaunchOptions(options))
     default:
         // ArgumentParser's own commands (`kuchi help`, and `--help` on some paths) print

@@ -16,10 +16,16 @@ struct RecallReadingJudgeTests {
     }
 
     @Test("a katakana long vowel may be typed as ー or as its vowel", arguments: [
-        "ko-hi-", "kouhii", "koohii", "kōhī", "kôhî", "ko-hii", "コーヒー", "こうひい", "こおひい", "コウヒイ",
+        "ko-hi-", "koohii", "kōhī", "kôhî", "ko-hii", "コーヒー", "こおひい",
     ])
     func katakanaLongVowels(typed: String) {
         #expect(ReadingJudge.judge(typed, question: "コーヒー", reading: nil) == .right)
+    }
+
+    @Test("a katakana long vowel is not う or い after o or e: kouhii spells こうひい", arguments: ["kouhii", "こうひい", "コウヒイ", "keiki"])
+    func katakanaLongVowelMisspelt(typed: String) {
+        let question = typed == "keiki" ? "ケーキ" : "コーヒー"
+        #expect(ReadingJudge.judge(typed, question: question, reading: nil) == .wrong)
     }
 
     @Test("a macron long vowel matches either spelling in the reading", arguments: [

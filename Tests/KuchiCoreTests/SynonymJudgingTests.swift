@@ -13,7 +13,7 @@ struct SynonymJudgingTests {
         Challenge(question: "しかし", pronunciation: "shikashi", answer: "however", also: ["but"], confusable: ["でも"]),
         Challenge(question: "でも", pronunciation: "demo", answer: "but", also: ["however"]),
         Challenge(question: "晩ご飯", reading: "ばんごはん", pronunciation: "bangohan", answer: "dinner", also: ["evening meal"], confusable: ["夕飯"]),
-        Challenge(question: "夕飯", reading: "ゆうはん", pronunciation: "yūhan", answer: "evening meal"),
+        Challenge(question: "夕飯", reading: "ゆうはん", pronunciation: "yūhan", answer: "evening meal", also: ["dinner"]),
         Challenge(question: "猫", reading: "ねこ", pronunciation: "neko", answer: "cat"),
     ]
 

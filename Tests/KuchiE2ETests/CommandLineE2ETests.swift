@@ -53,7 +53,7 @@ struct CommandLineE2ETests {
     @Test func checkDeckAcceptsTheBundledDeck() throws {
         let result = try runKuchi(["check-deck", "Resources/challenges.json"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Resources/challenges.json: valid — 758 entries in 26 categories, 0 problems\n")
+        #expect(result.standardOutput == "Resources/challenges.json: valid — 777 entries in 26 categories, 0 problems\n")
     }
 
     @Test func checkDeckListsEveryProblem() throws {
@@ -94,7 +94,7 @@ struct CommandLineE2ETests {
         let result = try runKuchi(["decks"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("challenges.json"))
-        #expect(result.standardOutput.contains("758 entries"))
+        #expect(result.standardOutput.contains("777 entries"))
         #expect(result.standardOutput.contains("26 categories"))
     }
 

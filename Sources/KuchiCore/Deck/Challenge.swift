@@ -26,11 +26,21 @@ public struct Challenge: Hashable, Sendable, Codable {
     /// confusable: questions of entries that share a meaning with this one; the two are never
     /// drawn as each other's distractor (see `Deck.mayBeDistractor(_:for:)`).
     public var confusable: [String]
+    /// contrast: questions of the entry's partners that a learner mixes it up with (開く/開ける,
+    /// 貸す/借りる, 兄/弟, 暑い/熱い): typed for this entry, a partner is graded wrong and the
+    /// feedback says how the two differ.
+    public var contrast: [String]
+    /// homographs: other real readings of the written form, each "reading: meaning" (辛い:
+    /// "つらい: painful"); in the reading direction they are an ungraded try-again.
+    public var homographs: [String]
+    /// written: other standard ways to write the word (多分 for たぶん, じゃ for では), accepted
+    /// when typed in English → Japanese; never shown.
+    public var written: [String]
 
     /// init: an entry; only the question, pronunciation and answer are required.
     public init(question: String, reading: String? = nil, pronunciation: String, answer: String, category: String? = nil,
                 also: [String] = [], pos: PartOfSpeech? = nil, level: Int? = nil, confusable: [String] = [],
-                readings: [String] = []) {
+                readings: [String] = [], contrast: [String] = [], homographs: [String] = [], written: [String] = []) {
         self.question = question
         self.reading = reading
         self.readings = readings
@@ -41,10 +51,23 @@ public struct Challenge: Hashable, Sendable, Codable {
         self.pos = pos
         self.level = level
         self.confusable = confusable
+        self.contrast = contrast
+        self.homographs = homographs
+        self.written = written
+    }
+
+    /// homograph: a `homographs` item split into its reading and meaning, nil when it is not
+    /// "kana: meaning".
+    public static func homograph(_ item: String) -> (reading: String, meaning: String)? {
+        guard let colon = item.firstIndex(of: ":") else { return nil }
+        let reading = item[..<colon].trimmingCharacters(in: .whitespaces)
+        let meaning = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !reading.isEmpty, !meaning.isEmpty, Script.isKana(reading) else { return nil }
+        return (reading, meaning)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case question, reading, readings, pronunciation, answer, category, also, pos, level, confusable
+        case question, reading, readings, pronunciation, answer, category, also, pos, level, confusable, contrast, homographs, written
     }
 
     /// init(from:): the newer fields are optional, so challenges saved before they existed still decode.
@@ -60,6 +83,9 @@ public struct Challenge: Hashable, Sendable, Codable {
         pos = try container.decodeIfPresent(PartOfSpeech.self, forKey: .pos)
         level = try container.decodeIfPresent(Int.self, forKey: .level)
         confusable = try container.decodeIfPresent([String].self, forKey: .confusable) ?? []
+        contrast = try container.decodeIfPresent([String].self, forKey: .contrast) ?? []
+        homographs = try container.decodeIfPresent([String].self, forKey: .homographs) ?? []
+        written = try container.decodeIfPresent([String].self, forKey: .written) ?? []
     }
 }
 

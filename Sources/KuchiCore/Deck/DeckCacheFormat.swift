@@ -8,7 +8,7 @@ import Foundation
 /// to nil, never to a wrong deck or a crash.
 enum DeckCacheFormat {
     /// magic: the file type and format version; a new layout changes the last byte.
-    static let magic: [UInt8] = Array("KUCHIDC1".utf8)
+    static let magic: [UInt8] = Array("KUCHIDC2".utf8)
 
     /// encode: the cache file of `deck`, read from `path` with `identity`.
     static func encode(_ deck: Deck, path: String, identity: DeckFileIdentity) -> [UInt8] {
@@ -27,6 +27,9 @@ enum DeckCacheFormat {
             payload.optional(challenge.pos?.rawValue)
             payload.int(challenge.level ?? -1)
             payload.strings(challenge.confusable)
+            payload.strings(challenge.contrast)
+            payload.strings(challenge.homographs)
+            payload.strings(challenge.written)
         }
         var file = Writer()
         file.bytes.append(contentsOf: magic)
@@ -63,13 +66,15 @@ enum DeckCacheFormat {
         for _ in 0..<count {
             guard let question = reader.string(), let reading = reader.optional(), let readings = reader.strings(),
                   let pronunciation = reader.string(), let answer = reader.string(), let category = reader.optional(),
-                  let also = reader.strings(), let pos = reader.optional(), let level = reader.int(), let confusable = reader.strings()
+                  let also = reader.strings(), let pos = reader.optional(), let level = reader.int(), let confusable = reader.strings(),
+                  let contrast = reader.strings(), let homographs = reader.strings(), let written = reader.strings()
             else { return nil }
             let partOfSpeech = pos.map(PartOfSpeech.init(rawValue:))
             if case .some(.none) = partOfSpeech { return nil }
             challenges.append(Challenge(question: question, reading: reading, pronunciation: pronunciation, answer: answer,
                                         category: category, also: also, pos: partOfSpeech ?? nil, level: level < 0 ? nil : level,
-                                        confusable: confusable, readings: readings))
+                                        confusable: confusable, readings: readings, contrast: contrast, homographs: homographs,
+                                        written: written))
         }
         guard reader.offset == reader.bytes.count, challenges.count >= Deck.minimumEntries else { return nil }
         return Deck(title: title, attribution: attribution, challenges: challenges)

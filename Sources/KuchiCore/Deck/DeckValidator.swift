@@ -152,6 +152,12 @@ struct DeckValidator {
         let also = stringList(fields.also, entry: entry, field: "also")
         let readings = checkedReadings(fields.readings, entry: entry, question: question, reading: reading)
         let confusable = stringList(fields.confusable, entry: entry, field: "confusable")
+        let contrast = stringList(fields.contrast, entry: entry, field: "contrast")
+        let homographs = stringList(fields.homographs, entry: entry, field: "homographs")
+        for item in homographs where Challenge.homograph(item) == nil {
+            problems.append(DeckProblem(.wrongType, entry: entry, field: "homographs", "\"\(item)\" must be \"kana: meaning\""))
+        }
+        let written = stringList(fields.written, entry: entry, field: "written")
         var pos: PartOfSpeech?
         if let name = optionalString(fields.pos, entry: entry, field: "pos") {
             pos = PartOfSpeech(rawValue: name)
@@ -168,11 +174,12 @@ struct DeckValidator {
         if let reading, !Script.isKana(reading) {
             problems.append(DeckProblem(.readingNotKana, entry: entry, field: "reading", "\"\(reading)\" must be written in kana"))
         }
-        var parsed = Parsed(question: question, answer: answer, also: also, confusable: confusable)
+        var parsed = Parsed(question: question, answer: answer, also: also, confusable: confusable + contrast)
         guard let question, let pronunciation, let answer else { return parsed }
         parsed.challenge = Challenge(question: question, reading: reading, pronunciation: pronunciation, answer: answer,
                                      category: category, also: also, pos: pos, level: level, confusable: confusable,
-                                     readings: readings)
+                                     readings: readings, contrast: contrast, homographs: homographs.filter { Challenge.homograph($0) != nil },
+                                     written: written)
         return parsed
     }
 

@@ -93,6 +93,9 @@ struct RawFields {
     var pos: JSONField?
     var level: RawLevel?
     var confusable: RawList?
+    var contrast: RawList?
+    var homographs: RawList?
+    var written: RawList?
 }
 
 /// RawEntry: one element of `challenges` before validation. A field is nil when the key is
@@ -102,7 +105,7 @@ enum RawEntry: Decodable {
     case notObject(JSONField)
 
     private enum Key: String, CodingKey {
-        case question, reading, readings, pronunciation, answer, category, also, pos, level, confusable
+        case question, reading, readings, pronunciation, answer, category, also, pos, level, confusable, contrast, homographs, written
     }
 
     init(from decoder: any Decoder) throws {
@@ -124,7 +127,8 @@ enum RawEntry: Decodable {
             question: try field(.question), reading: try field(.reading), readings: try list(.readings), pronunciation: try field(.pronunciation),
             answer: try field(.answer), category: try field(.category), also: try list(.also), pos: try field(.pos),
             level: container.contains(.level) ? try container.decode(RawLevel.self, forKey: .level) : nil,
-            confusable: try list(.confusable)))
+            confusable: try list(.confusable), contrast: try list(.contrast), homographs: try list(.homographs),
+            written: try list(.written)))
     }
 }
 

@@ -18,7 +18,8 @@ extension ChallengesViewModel {
             typedAnswer.clear()
             return .notCounted
         }
-        switch judge.judge(text, for: test.challenge, direction: test.direction, also: test.challenge.also) {
+        let own = ownAnswers[OwnAnswers.key(word: test.challenge.question, direction: test.direction)] ?? []
+        switch judge.judge(text, for: test.challenge, direction: test.direction, also: test.challenge.also, own: own) {
         case .right:
             accept(test, at: index, feedback: .correct(test.challenge))
             return .correct
@@ -33,12 +34,26 @@ extension ChallengesViewModel {
             set(\.feedback, to: .synonym(typed: text, question: question, meaning: meaning))
             typedAnswer.clear()
             return .notCounted
-        case .wrong:
-            set(\.feedback, to: .missed(test.challenge, typed: text))
+        case let .otherReading(reading, meaning):
+            set(\.feedback, to: .otherReading(test.challenge, reading: reading, meaning: meaning))
             typedAnswer.clear()
-            missOnce(test, at: index)
+            return .notCounted
+        case let .contrast(question, meaning):
+            miss(test, at: index, typed: text, feedback: .contrasted(test.challenge, typed: text, question: question, meaning: meaning))
+            return .wrong
+        case .wrong:
+            miss(test, at: index, typed: text, feedback: .missed(test.challenge, typed: text))
             return .wrong
         }
+    }
+
+    /// miss: a graded typed miss: the feedback shows, and a first miss may be overruled (F5).
+    private func miss(_ test: ChallengeTest, at index: Int, typed: String, feedback: Feedback) {
+        let first = !missedShowing
+        set(\.feedback, to: feedback)
+        typedAnswer.clear()
+        missOnce(test, at: index)
+        if first, canUndo { overruleTarget = (test.challenge, test.direction, typed) }
     }
 
     /// revealAnswer: "I don't know": shows the answer and grades Again (once per showing); the

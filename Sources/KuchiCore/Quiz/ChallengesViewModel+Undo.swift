@@ -75,6 +75,7 @@ extension ChallengesViewModel {
     /// forgetUndo: nothing to undo any more (a new session, an undo done).
     func forgetUndo() {
         undoPoint = nil
+        overruleTarget = nil
         set(\.canUndo, to: false)
     }
 

@@ -22,12 +22,31 @@ public enum Feedback: Hashable, Sendable {
     /// synonym: English → Japanese: the typed word (written `question`, meaning `meaning`) is
     /// also a right translation, but another word is asked: not counted, try again.
     case synonym(typed: String, question: String, meaning: String)
+    /// contrasted: a typed answer that is the word's contrast partner (written `question`,
+    /// meaning `meaning`): graded as a miss; the feedback says how the two differ.
+    case contrasted(Challenge, typed: String, question: String, meaning: String)
+    /// otherReading: reading direction: `reading` is another real reading of the written form,
+    /// meaning `meaning`: not counted; the feedback shows the meaning this card asks for.
+    case otherReading(Challenge, reading: String, meaning: String)
+    /// overruled: "I was right" (F5): the miss on `typed` now counts as right; asks whether to
+    /// keep `typed` as the learner's own answer for the word.
+    case overruled(Challenge, typed: String, direction: StudyDirection)
+    /// ownAnswerKept: the learner's own answer `typed` is accepted for the word from now on.
+    case ownAnswerKept(Challenge, typed: String)
 
     /// showsAnswer: the feedback reveals the current word's answer (a miss or "I don't know").
     public var showsAnswer: Bool {
         switch self {
-        case .missed, .revealed: true
+        case .missed, .revealed, .contrasted: true
         default: false
+        }
+    }
+
+    /// missedTyped: the typed answer of a graded miss (what "I was right" would count as right).
+    public var missedTyped: String? {
+        switch self {
+        case .missed(_, let typed), .contrasted(_, let typed, _, _): typed
+        default: nil
         }
     }
 }
@@ -114,8 +133,16 @@ public final class ChallengesViewModel {
     /// typedAnswer: the answer field's model; it lives here so a resize (which rebuilds every
     /// pane) never loses what was typed.
     @ObservationIgnored public let typedAnswer = TypedAnswer()
-    /// judge: judges typed answers against the deck (built once: it indexes every meaning).
-    @ObservationIgnored lazy var judge = RecallJudge(deck: deck.challenges, also: \.also)
+    /// judge: judges typed answers against the deck (built once: it indexes every meaning); the
+    /// learner's session gives the whole deck's judge, so a category filter never changes a grade.
+    @ObservationIgnored public lazy var judge = RecallJudge(deck: (judgeDeck ?? deck).challenges, also: \.also)
+    /// judgeDeck: the whole deck the quiz's words were selected from (nil: the quiz's deck).
+    @ObservationIgnored public var judgeDeck: Deck?
+    /// ownAnswers: the learner's own accepted answers, by `OwnAnswers.key(word:direction:)`.
+    @ObservationIgnored public var ownAnswers: [String: [String]] = [:]
+    /// overruleTarget: what "I was right" may turn into a right answer: the word and direction
+    /// of the last graded typed miss, while its feedback shows and undo can take it back.
+    @ObservationIgnored var overruleTarget: (challenge: Challenge, direction: StudyDirection, typed: String)?
     /// missedShowing: the current showing was already missed (typed wrong or revealed), so its
     /// retry is not counted again, with or without a store.
     @ObservationIgnored var missedShowing = false

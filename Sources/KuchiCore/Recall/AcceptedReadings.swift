@@ -22,10 +22,11 @@ struct AcceptedReadings {
         func add(_ spelling: [Character]) {
             if !spelling.isEmpty && !result.contains(spelling) { result.append(spelling) }
         }
-        for kana in [reading ?? question] + readings {
-            for variant in Self.nasalVariants(Self.folded(kana)) { add(variant) }
+        let listed = ([reading ?? question] + readings).map(Self.folded)
+        for kana in listed {
+            for variant in Self.nasalVariants(kana) { add(variant) }
         }
-        if let pronunciation, let spoken = Self.spoken(pronunciation) {
+        if let pronunciation, let spoken = Self.spoken(pronunciation, readings: listed) {
             for variant in Self.nasalVariants(spoken) { add(variant) }
         }
         spellings = result
@@ -37,12 +38,29 @@ struct AcceptedReadings {
     }
 
     /// spoken: the romaji of the hint turned into kana as the answer field turns it, or nil when
-    /// some of it is not romaji (then it says nothing a learner could type).
-    static func spoken(_ pronunciation: String) -> [Character]? {
+    /// some of it is not romaji (then it says nothing a learner could type). Each macron becomes
+    /// the kana the reading spells that long vowel with (*gakkō* → がっこう, *ōkii* → おおきい),
+    /// never a ー that would match any spelling: *gakkoo* and *oukii* are spelling mistakes.
+    static func spoken(_ pronunciation: String, readings: [[Character]] = []) -> [Character]? {
         var composer = RomajiComposer()
         composer.insert(pronunciation)
-        let kana = folded(composer.finished(markingMacrons: true))
-        return kana.contains(where: { $0.isASCII }) ? nil : kana
+        let marked = folded(composer.finished(markingMacrons: true))
+        guard !marked.contains(where: { $0.isASCII }) else { return nil }
+        guard marked.contains(Kana.longVowelMark) else { return marked }
+        for reading in readings where reading.count == marked.count {
+            var resolved = marked
+            var aligned = true
+            for index in marked.indices where marked[index] == Kana.longVowelMark && reading[index] != Kana.longVowelMark {
+                guard index > 0, let vowel = Kana.vowel(of: marked[index - 1]), Kana.lengthens(reading[index], vowel: vowel) else {
+                    aligned = false
+                    break
+                }
+                resolved[index] = reading[index]
+            }
+            if aligned { return resolved }
+        }
+        // No reading lines up (ティ typed *ti*): the macron as the field shows it (ō → おう).
+        return folded(composer.finished())
     }
 
     /// nasalVariants: `kana` with each ん before a vowel or や/ゆ/よ also spelt as typed by those

@@ -26,14 +26,18 @@ public enum EnglishVerdict: Hashable, Sendable {
 /// (the hint shows it: "osake" for お酒 is not "sake" misspelt); then an exact match for another
 /// word (so "horse" for 家 "house" is "that's 馬", not a typo of "house"); then a near miss
 /// within the tolerance of the normalised expected meaning's length, never on a number ("first
-/// day of the month" is not almost "fifth day of the month"); else wrong.
+/// day of the month" is not almost "fifth day of the month"), and never when the typed words
+/// that differ are themselves English words ("really" is not "reality" misspelt); else wrong.
 public struct EnglishJudge: Sendable {
     /// index: the deck's meanings, for "that's the meaning of …".
     public let index: MeaningIndex
+    /// words: English words, never read as a misspelling of another word.
+    public let words: EnglishWords
 
     /// init: a judge for one deck; build it once, it is reused for every answer.
-    public init(index: MeaningIndex = MeaningIndex(words: [])) {
+    public init(index: MeaningIndex = MeaningIndex(words: []), words: EnglishWords = .shared) {
         self.index = index
+        self.words = words
     }
 
     /// judge: the verdict for `typed` when the asked word (written `question`, romanised
@@ -42,7 +46,9 @@ public struct EnglishJudge: Sendable {
         let answer = EnglishMeaning.normalized(typed)
         if answer.isEmpty { return .wrong }
         let variants = EnglishMeaning.variants(of: accepted)
-        if variants.contains(where: { $0.normalized == answer }) { return .exact }
+        // "a month" is "one month" as well as "month" (the article is dropped by normalising).
+        let spellings = [answer] + (EnglishMeaning.countedAsOne(typed).map { [$0] } ?? [])
+        if variants.contains(where: { spellings.contains($0.normalized) }) { return .exact }
         if let romaji, RomajiMeaning.spells(answer, romaji: romaji) { return .wrong }
         if let other = index.questions(forNormalized: answer).first(where: { $0 != question }) {
             return .otherWord(question: other)
@@ -55,7 +61,8 @@ public struct EnglishJudge: Sendable {
         let typedLetters = Array(answer)
         let typedNumbers = EnglishNumber.numbers(in: answer)
         var best: (distance: Int, meaning: String)?
-        for variant in variants where EnglishNumber.numbers(in: variant.normalized) == typedNumbers {
+        for variant in variants where EnglishNumber.numbers(in: variant.normalized) == typedNumbers
+            && !isOtherWord(answer, than: variant.normalized) {
             let expected = Array(variant.normalized)
             let limit = min(EditDistance.allowedEdits(forLength: expected.count), best.map { $0.distance - 1 } ?? .max)
             if let distance = EditDistance.within(typedLetters, expected, limit: limit) {
@@ -65,11 +72,38 @@ public struct EnglishJudge: Sendable {
         return best.map { .almost(expected: $0.meaning) } ?? .wrong
     }
 
-    /// isPluralForm: `typed` is `meaning` with an English plural -s/-es added or taken away
-    /// (on the last word, never on a number).
+    /// isPluralForm: `typed` is `meaning` with an English plural -s/-es added or taken away, or
+    /// an irregular plural of its last word ("teeth" for "tooth"), never on a number.
     static func isPluralForm(_ typed: String, of meaning: String) -> Bool {
         guard typed.last?.isLetter == true, meaning.last?.isLetter == true else { return false }
-        return typed == meaning + "s" || typed == meaning + "es" || meaning == typed + "s" || meaning == typed + "es"
+        if typed == meaning + "s" || typed == meaning + "es" || meaning == typed + "s" || meaning == typed + "es" { return true }
+        var typedWords = typed.split(separator: " ")
+        var meaningWords = meaning.split(separator: " ")
+        guard typedWords.count == meaningWords.count, let typedLast = typedWords.popLast(), let meaningLast = meaningWords.popLast(),
+              typedWords == meaningWords else { return false }
+        return irregularPlurals[String(typedLast)] == String(meaningLast) || irregularPlurals[String(meaningLast)] == String(typedLast)
+    }
+
+    /// irregularPlurals: singular → plural for the nouns a beginner's deck names.
+    static let irregularPlurals: [String: String] = [
+        "tooth": "teeth", "foot": "feet", "child": "children", "man": "men", "woman": "women", "person": "people",
+        "mouse": "mice", "knife": "knives", "leaf": "leaves", "wife": "wives", "life": "lives", "fish": "fish",
+        "sheep": "sheep", "goose": "geese", "potato": "potatoes", "tomato": "tomatoes",
+    ]
+
+    /// isOtherWord: the typed words that are not in `expected` include a real English word (one
+    /// not a British/American spelling of the word it replaces), so the learner typed another
+    /// word, not a misspelling: "to love" is not "to live", "month" not "mouth".
+    func isOtherWord(_ typed: String, than expected: String) -> Bool {
+        let typedWords = typed.split(separator: " ")
+        let expectedWords = expected.split(separator: " ")
+        for (position, word) in typedWords.enumerated() where !expectedWords.contains(word) {
+            guard word.allSatisfy(\.isLetter), words.contains(word) else { continue }
+            if typedWords.count == expectedWords.count,
+               EnglishMeaning.sameSpelling(String(word), String(expectedWords[position])) { continue }
+            return true
+        }
+        return false
     }
 
     /// judge(_:for:also:): the verdict for `typed` against a deck word and its `also` meanings.

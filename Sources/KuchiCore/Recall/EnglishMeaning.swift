@@ -33,6 +33,34 @@ public enum EnglishMeaning {
         return EnglishNumber.digits(Array(words)).joined(separator: " ")
     }
 
+    /// countedAsOne: "a month" read as "one month" (digits: "1 month"), for meanings that count
+    /// one of something (ひと月 "one month"); nil when `text` does not start with a or an.
+    public static func countedAsOne(_ text: String) -> String? {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " })
+        guard words.count > 1, let first = words.first, first == "a" || first == "an" else { return nil }
+        return normalized("one " + words.dropFirst().joined(separator: " "))
+    }
+
+    /// sameSpelling: two words that are one word spelt the British or the American way
+    /// (colour/color, centre/center, realise/realize, analyse/analyze, travelled/traveled).
+    public static func sameSpelling(_ first: String, _ second: String) -> Bool {
+        first == second || americanSpelling(first) == americanSpelling(second)
+    }
+
+    /// americanSpelling: the usual British endings and doublings written the American way.
+    static func americanSpelling(_ word: String) -> String {
+        var result = word
+        for (british, american) in [("our", "or"), ("tre", "ter"), ("ise", "ize"), ("yse", "yze"), ("ogue", "og"), ("ence", "ense")]
+        where result.hasSuffix(british) {
+            result = String(result.dropLast(british.count)) + american
+        }
+        for (british, american) in [("ours", "ors"), ("tres", "ters"), ("ised", "ized"), ("ising", "izing"), ("lled", "led"),
+                                    ("lling", "ling"), ("ae", "e"), ("oe", "e")] where result.contains(british) {
+            result = result.replacingOccurrences(of: british, with: american)
+        }
+        return result
+    }
+
     /// apostrophes: dropped rather than read as a space, so "don't" does not become "don t".
     private static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´"]
 

@@ -44,6 +44,15 @@ enum Kana {
         }
     }
 
+    /// repeats: whether `kana` is `vowel` itself, the only way to spell out a katakana ー
+    /// (コーヒー *koohii*, こおひい; not *kouhii*, which spells こうひい).
+    static func repeats(_ kana: Character, vowel: Character) -> Bool {
+        switch (vowel, kana) {
+        case ("a", "あ"), ("i", "い"), ("u", "う"), ("e", "え"), ("o", "お"): true
+        default: false
+        }
+    }
+
     /// vowels: hiragana → vowel, built from the gojūon rows.
     private static let vowels: [Character: Character] = {
         let rows = [

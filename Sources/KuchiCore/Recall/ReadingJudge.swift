@@ -47,8 +47,21 @@ public enum ReadingJudge {
               pronunciation: challenge.pronunciation)
     }
 
-    /// spellsSame: kana-by-kana equality where a ー on either side matches a spelling of the long
-    /// vowel the other side has there (after the same preceding kana).
+    /// spellsAs: whether `typed` is `text` as written: its kana (script and long vowels as
+    /// `spellsSame` reads them) or, for text with kanji, the same characters (多分, 出来る).
+    public static func spellsAs(_ typed: String, _ text: String) -> Bool {
+        if Script.containsKanji(text) {
+            var composer = RomajiComposer()
+            composer.insert(typed.trimmingCharacters(in: .whitespaces))
+            return composer.finished() == text.trimmingCharacters(in: .whitespaces)
+        }
+        return judge(typed, question: text, reading: nil) == .right
+    }
+
+    /// spellsSame: kana-by-kana equality where a typed ー (a macron) matches any spelling of the
+    /// long vowel the reading has there (ō is おう or おお), and a ー in the reading (katakana)
+    /// matches only the vowel repeated (コーヒー is *koohii*, not *kouhii*). Vowels typed out are
+    /// judged as typed: *ou* for おお is a spelling mistake.
     static func spellsSame(_ typed: [Character], _ reading: [Character]) -> Bool {
         guard typed.count == reading.count else { return false }
         var vowel: Character?
@@ -56,7 +69,7 @@ public enum ReadingJudge {
             if typedKana != readingKana {
                 guard let current = vowel else { return false }
                 let matches = (typedKana == Kana.longVowelMark && Kana.lengthens(readingKana, vowel: current))
-                    || (readingKana == Kana.longVowelMark && Kana.lengthens(typedKana, vowel: current))
+                    || (readingKana == Kana.longVowelMark && Kana.repeats(typedKana, vowel: current))
                 if !matches { return false }
             }
             // A long vowel keeps the vowel it lengthens (ーー); any other kana sets its own.

@@ -10,6 +10,14 @@ public enum RecallVerdict: Hashable, Sendable {
     /// that is also a right translation of the prompt: not graded, "that's also … — we're
     /// asking for another word".
     case synonym(question: String, meaning: String)
+    /// contrast: the word's deck partner (written `question`, meaning `meaning`): transitive for
+    /// intransitive, lend for borrow, older for younger: graded Again, and the feedback says
+    /// how the two differ.
+    case contrast(question: String, meaning: String)
+    /// otherReading: reading direction: another real reading of the written form (辛い read
+    /// つらい), a word whose meaning the learner could not see: not graded; the feedback shows
+    /// the meaning meant.
+    case otherReading(reading: String, meaning: String)
     /// wrong: graded Again.
     case wrong
 
@@ -17,7 +25,16 @@ public enum RecallVerdict: Hashable, Sendable {
     public var isAccepted: Bool {
         switch self {
         case .right, .almost: true
-        case .otherWord, .synonym, .wrong: false
+        case .otherWord, .synonym, .contrast, .otherReading, .wrong: false
+        }
+    }
+
+    /// isGraded: the verdict writes a review (right, almost, wrong, a contrast partner); the
+    /// others are try-agains.
+    public var isGraded: Bool {
+        switch self {
+        case .right, .almost, .contrast, .wrong: true
+        case .otherWord, .synonym, .otherReading: false
         }
     }
 }
@@ -26,55 +43,107 @@ public enum RecallVerdict: Hashable, Sendable {
 ///
 /// Japanese → English judges the meaning; English → Japanese and reading judge the kana. In the
 /// reading direction the written form is what is shown, so typing it back is not an answer;
-/// in English → Japanese it is (the learner produced the word). In English → Japanese, another
-/// deck word sharing one of the prompt's meanings (はは for "mother (someone's)") is a synonym,
-/// not a miss.
+/// in English → Japanese it is (the learner produced the word), and so is any of its other
+/// standard written forms (`written`: 多分 for たぶん). A deck word the entry names in
+/// `contrast` is a wrong answer in every direction, said with the contrast. In English →
+/// Japanese, another deck word that accepts the prompt as shown (はは for "mother (someone's)")
+/// is a synonym, not a miss. The judge is built from the whole deck, whatever the learner
+/// studies, so a filter never changes a grade.
 public struct RecallJudge: Sendable {
     /// english: the meaning judge, holding the deck's index of meanings.
     public let english: EnglishJudge
-    /// wordsByQuestion: the deck's words by written form, for the synonym check.
+    /// wordsByQuestion: the deck's words by written form, for the synonym and contrast checks.
     private let wordsByQuestion: [String: Challenge]
     /// alsoByQuestion: each word's other accepted meanings, as `also` gave them.
     private let alsoByQuestion: [String: [String]]
 
     /// init: a judge for one deck; `also` gives a word's other accepted meanings.
-    public init(deck: [Challenge], also: (Challenge) -> [String] = { _ in [] }) {
-        english = EnglishJudge(index: MeaningIndex(challenges: deck, also: also))
-        var words: [String: Challenge] = [:]
+    public init(deck: [Challenge], also: (Challenge) -> [String] = { _ in [] }, words: EnglishWords = .shared) {
+        english = EnglishJudge(index: MeaningIndex(challenges: deck, also: also), words: words)
+        var byQuestion: [String: Challenge] = [:]
         var alsos: [String: [String]] = [:]
-        for challenge in deck where words[challenge.question] == nil {
-            words[challenge.question] = challenge
+        for challenge in deck where byQuestion[challenge.question] == nil {
+            byQuestion[challenge.question] = challenge
             alsos[challenge.question] = also(challenge)
         }
-        wordsByQuestion = words
+        wordsByQuestion = byQuestion
         alsoByQuestion = alsos
     }
 
     /// judge: the verdict for `submission` (a `TypedAnswer.submission`) for `challenge` asked in
-    /// `direction`; `also` is the word's other accepted meanings.
-    public func judge(_ submission: String, for challenge: Challenge, direction: StudyDirection, also: [String] = []) -> RecallVerdict {
+    /// `direction`; `also` is the word's other accepted meanings, `own` the answers the learner
+    /// kept for this card ("I was right"), accepted as typed.
+    public func judge(_ submission: String, for challenge: Challenge, direction: StudyDirection, also: [String] = [],
+                      own: [String] = []) -> RecallVerdict {
         switch direction {
         case .japaneseToEnglish, .listening:
-            switch english.judge(submission, for: challenge, also: also) {
-            case .exact: .right
-            case let .almost(expected): .almost(expected: expected)
-            case let .otherWord(question): .otherWord(question: question)
-            case .wrong: .wrong
+            let typed = EnglishMeaning.normalized(submission)
+            if !typed.isEmpty && own.contains(where: { EnglishMeaning.normalized($0) == typed }) { return .right }
+            let verdict = english.judge(submission, for: challenge, also: also)
+            // A partner's exact meaning beats a near miss of the asked word's, as another word's does.
+            if verdict != .exact, let partner = contrastPartner(meaning: submission, of: challenge) { return partner }
+            switch verdict {
+            case .exact: return .right
+            case let .almost(expected): return .almost(expected: expected)
+            case let .otherWord(question): return .otherWord(question: question)
+            case .wrong: return .wrong
             }
         case .englishToJapanese, .reading:
+            if own.contains(where: { ReadingJudge.spellsAs(submission, $0) }) { return .right }
             switch ReadingJudge.judge(submission, for: challenge) {
-            case .right: .right
-            case .writtenForm: direction == .englishToJapanese ? .right : .wrong
-            case .wrong: direction == .englishToJapanese ? synonym(submission, for: challenge, also: also) ?? .wrong : .wrong
+            case .right: return .right
+            case .writtenForm: return direction == .englishToJapanese ? .right : .wrong
+            case .wrong: break
             }
+            if direction == .englishToJapanese, challenge.written.contains(where: { ReadingJudge.spellsAs(submission, $0) }) {
+                return .right
+            }
+            if let partner = contrastPartner(kana: submission, of: challenge) { return partner }
+            if direction == .reading { return otherReading(submission, of: challenge) ?? .wrong }
+            return synonym(submission, for: challenge) ?? .wrong
         }
     }
 
-    /// synonym: the deck word `submission` spells, if it shares a meaning with `challenge` (the
-    /// prompt "mother (someone's)" and 母 "mother (one's own)" share "mother").
-    func synonym(_ submission: String, for challenge: Challenge, also: [String]) -> RecallVerdict? {
-        for variant in EnglishMeaning.variants(of: [challenge.answer] + also) {
-            for question in english.index.questions(forNormalized: variant.normalized) where question != challenge.question {
+    /// contrastPartner: the partner of `challenge` whose meaning `meaning` is (jp → en).
+    func contrastPartner(meaning: String, of challenge: Challenge) -> RecallVerdict? {
+        let typed = EnglishMeaning.normalized(meaning)
+        for question in challenge.contrast {
+            guard let other = wordsByQuestion[question] else { continue }
+            let meanings = [other.answer] + (alsoByQuestion[question] ?? [])
+            if EnglishMeaning.variants(of: meanings).contains(where: { $0.normalized == typed }) {
+                return .contrast(question: other.question, meaning: other.answer)
+            }
+        }
+        return nil
+    }
+
+    /// contrastPartner: the partner of `challenge` that `kana` spells (en → jp, reading).
+    func contrastPartner(kana: String, of challenge: Challenge) -> RecallVerdict? {
+        for question in challenge.contrast {
+            guard let other = wordsByQuestion[question], ReadingJudge.judge(kana, for: other).isAccepted else { continue }
+            return .contrast(question: other.question, meaning: other.answer)
+        }
+        return nil
+    }
+
+    /// otherReading: the homograph of `challenge` that `kana` reads (辛い typed つらい).
+    func otherReading(_ kana: String, of challenge: Challenge) -> RecallVerdict? {
+        for homograph in challenge.homographs {
+            guard let (reading, meaning) = Challenge.homograph(homograph),
+                  ReadingJudge.judge(kana, question: reading, reading: nil).isAccepted else { continue }
+            return .otherReading(reading: reading, meaning: meaning)
+        }
+        return nil
+    }
+
+    /// synonym: the deck word `submission` spells, if it accepts the prompt as shown (the prompt
+    /// "mother (someone's)" and 母 "mother (one's own)" share "mother"); never a contrast
+    /// partner, and never through a meaning the prompt does not show (頭 also glosses "person",
+    /// but the prompt says "head").
+    func synonym(_ submission: String, for challenge: Challenge) -> RecallVerdict? {
+        for variant in EnglishMeaning.variants(of: [challenge.answer]) {
+            for question in english.index.questions(forNormalized: variant.normalized)
+            where question != challenge.question && !challenge.contrast.contains(question) {
                 guard let other = wordsByQuestion[question], ReadingJudge.judge(submission, for: other).isAccepted else { continue }
                 return .synonym(question: other.question, meaning: other.answer)
             }

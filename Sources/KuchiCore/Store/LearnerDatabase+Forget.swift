@@ -13,7 +13,7 @@ extension LearnerDatabase {
         }
     }
 
-    /// forget: deletes the learner's reviews, cards, sessions, Learn progress and summaries, in
+    /// forget: deletes the learner's reviews, cards, sessions, Learn progress, own answers and summaries, in
     /// one transaction; returns the number of reviews deleted.
     @discardableResult
     public func forget(learner: UUID) throws -> Int {
@@ -30,6 +30,10 @@ extension LearnerDatabase {
             try db.execute(sql: "DELETE FROM card WHERE learner_deck IN (\(decks))", arguments: arguments)
             try db.execute(sql: "DELETE FROM learner_deck WHERE learner = :learner", arguments: arguments)
             try db.execute(sql: "DELETE FROM setting_change WHERE learner = :learner", arguments: arguments)
+            // The learner's own accepted answers ("I was right") go with them.
+            if try db.tableExists("own_answer") {
+                try db.execute(sql: "DELETE FROM own_answer WHERE learner = :learner", arguments: arguments)
+            }
             return reviews
         }
     }

@@ -157,6 +157,7 @@ public final class LearnerSession {
         // Each answer kept adjusts the statistics in memory (no query); an undo makes them stale.
         quiz.onRecorded = { [weak self] review in self?.statsStorage?.record(review, now: review.time) }
         quiz.onUndone = { [weak self] in self?.statsVersion = nil }
+        prepareJudging(quiz)
         self.quiz = quiz
         quizGeneration += 1
     }

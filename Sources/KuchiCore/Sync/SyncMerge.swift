@@ -26,6 +26,10 @@ struct SyncMerge {
     private(set) var decks: [String: Stamped<SyncDeck>] = [:]
     /// parameters: every weight change in the folder, by (time, machine), read once.
     private(set) var parameters: [String: Stamped<SyncParameters>] = [:]
+    /// ownAnswers: the latest change of each own answer (by deck, word, direction, answer).
+    private(set) var ownAnswers: [OwnAnswer: SyncOwnAnswer] = [:]
+    /// ownAnswerStamps: every own-answer change in the folder, so one already sent is not sent again.
+    private(set) var ownAnswerStamps: Set<SyncOwnAnswer> = []
     /// forgotten: the learner was forgotten on every machine (the machine that said so first).
     private(set) var forgotten: String?
     /// suspensions: every suspension change in the folder (applied latest stamp first wins).
@@ -67,6 +71,10 @@ struct SyncMerge {
                 if parameters[key] == nil { parameters[key] = Stamped(value: change, machine: entry.machine) }
             case .suspension(let change):
                 suspensions.append(change)
+            case .ownAnswer(var change):
+                change.machine = entry.machine
+                ownAnswerStamps.insert(change)
+                if ownAnswers[change.answer].map({ change.isLater(than: $0) }) ?? true { ownAnswers[change.answer] = change }
             }
         }
         for uid in disagreements.keys.sorted().prefix(Self.namedDisagreements) {

@@ -45,6 +45,9 @@ public enum SyncRecord: Equatable, Sendable {
     case forget(time: Int64)
     /// suspension: a word suspended or brought back, stamped (issue 29; latest stamp wins).
     case suspension(Suspension)
+    /// ownAnswer: a learner's own answer kept or removed (`SyncOwnAnswer`; the machine is the
+    /// folder the line was read from).
+    case ownAnswer(SyncOwnAnswer)
 }
 
 /// SyncRecordCoding: a record as one JSON line and back, validating everything read — the
@@ -127,6 +130,8 @@ enum SyncRecordCoding {
             line.suspended = change.suspended
             line.time = change.stamp
             line.machine = change.machine
+        case .ownAnswer(let change):
+            OwnAnswerRecord.encode(change, into: &line.type, &line.deck, &line.question, &line.direction, &line.answer, &line.value, &line.time)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -203,6 +208,9 @@ enum SyncRecordCoding {
             else { return .failure(Refusal("a suspension record with a missing or bad field")) }
             return .success(.suspension(Suspension(deck: deck, question: question, reading: reading, suspended: suspended, stamp: time,
                                                    machine: machine)))
+        case OwnAnswerRecord.type:
+            return OwnAnswerRecord.decode(deck: line.deck, question: line.question, direction: line.direction, answer: line.answer,
+                                          value: line.value, time: line.time).map(SyncRecord.ownAnswer)
         default:
             return .failure(Refusal("an unknown kind of record"))
         }

@@ -39,6 +39,10 @@ public struct SyncReport: Equatable, Sendable {
     public var sent = 0
     /// received: reviews and undos taken from the folder.
     public var received = 0
+    /// ownAnswersSent, ownAnswersReceived: changes of the learner's own answers (`kuchi synonyms`)
+    /// written to, and taken from, the folder.
+    public var ownAnswersSent = 0
+    public var ownAnswersReceived = 0
     /// machines: other machines whose records brought something new.
     public var machines = 0
     /// rescheduled: cards whose state changed.
@@ -62,10 +66,13 @@ public struct SyncReport: Equatable, Sendable {
         let reviews = "\(sent) review\(sent == 1 ? "" : "s")"
         let from = "\(received) from \(machines) other machine\(machines == 1 ? "" : "s")"
         let cards = "\(rescheduled) card\(rescheduled == 1 ? "" : "s")"
+        // Own answers are named only when some travelled, so the usual line stays as it was.
+        let own = ownAnswersSent + ownAnswersReceived == 0 ? ""
+            : " · own answers: \(ownAnswersSent) \(statusOnly ? "would be " : "")sent, \(ownAnswersReceived) \(statusOnly ? "would be " : "")received"
         if statusOnly {
-            return "would send \(reviews) · would receive \(from) · \(cards) would be rescheduled"
+            return "would send \(reviews) · would receive \(from) · \(cards) would be rescheduled" + own
         }
-        return "sent \(reviews) · received \(from) · \(cards) rescheduled"
+        return "sent \(reviews) · received \(from) · \(cards) rescheduled" + own
     }
 }
 

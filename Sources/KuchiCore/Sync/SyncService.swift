@@ -57,6 +57,7 @@ public enum SyncService {
             } catch {
                 // The database is merged; what was not written is found unsent next time.
                 report.sent = 0
+                report.ownAnswersSent = 0
                 report.notices.append("Could not write to \(request.folder.path) (\(describe(error))); this machine's changes will be sent next time.")
             }
         }
@@ -143,6 +144,10 @@ public enum SyncService {
                 report.settingsSent = unsentSettings.count
                 outcome.records += try SyncSuspensions.merge(db, learner: learner, incoming: merge.suspensions, machine: machine,
                                                              report: &report)
+                let ownAnswers = try OwnAnswerRecord.merge(db, learner: learner, merge: merge, machine: machine)
+                report.ownAnswersReceived = ownAnswers.received
+                report.ownAnswersSent = ownAnswers.outgoing.count
+                outcome.records += ownAnswers.outgoing.map(SyncRecord.ownAnswer)
                 if !request.statusOnly {
                     let library = DeckLibrary(dataDirectory: request.dataDirectory)
                     outcome.records += SyncDecks.outgoing(library, known: Set(merge.decks.keys)).map(SyncRecord.deck)

@@ -19,7 +19,8 @@ struct KuchiCommand: ParsableCommand {
         discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
         subcommands: [CheckDeck.self, ConfigCommand.self, Decks.self, DueCommand.self, ExportCommand.self, ForgetCommand.self, ImportDeck.self,
-                      OptimizeCommand.self, SayCommand.self, StatsCommand.self, SyncCommand.self, WordCommand.self]
+                      OptimizeCommand.self, SayCommand.self, StatsCommand.self, SyncCommand.self, SynonymsCommand.self,
+                      WordCommand.self]
     )
 
     @Option(help: ArgumentHelp("Play another deck: a name from `kuchi decks`, or a file in the bundled deck's JSON format.",

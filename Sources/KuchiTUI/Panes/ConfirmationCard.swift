@@ -13,11 +13,15 @@ struct ConfirmationCard {
     let typing: Bool
     /// graphicPitch: the pitch line is drawn as marks over the kana (else written as text).
     var graphicPitch = true
+    /// feedback: the quiz's feedback now — after "I was right" (F5) it asks whether to keep the
+    /// typed answer, then says it was kept (the card stays up meanwhile).
+    var feedback: Feedback?
 
     /// verdict: the first line — what the answer earned.
     var verdict: String {
         switch confirmation.feedback {
         case .almost(_, let expected): "✓ Almost — \(expected)"
+        case .overruled: "✓ Counted right"
         default: "✓ Congratulations!"
         }
     }
@@ -35,10 +39,30 @@ struct ConfirmationCard {
             if !reading.isEmpty { lines.append((reading, .reading)) }
         }
         lines.append(("“\(challenge.answer)”", .meaning))
-        lines.append((typing ? "Enter: next · F6: word page" : "Enter: next · w: word page",
-                      .detail))
+        switch feedback {
+        case let .overruled(_, typed, _)?:
+            // The question about the typed answer is the card's last line: its keys are the answer.
+            lines.append(("Keep “\(typed)” as your own answer? y: keep · any other key: don't", .label))
+        case let .ownAnswerKept(_, typed)?:
+            lines.append(("“\(typed)” is now accepted for this word (kuchi synonyms)", .label))
+            lines.append((nextKeys, .detail))
+        default:
+            lines.append((nextKeys, .detail))
+        }
         return lines
     }
+
+    /// shortNote: the line about the typed answer ("I was right"), for a narrow pane.
+    private var shortNote: String {
+        switch feedback {
+        case let .overruled(_, typed, _)?: "Keep “\(typed)”? y/n"
+        case let .ownAnswerKept(_, typed)?: "“\(typed)” kept"
+        default: ""
+        }
+    }
+
+    /// nextKeys: how to go on from the card.
+    private var nextKeys: String { typing ? "Enter: next · F6: word page" : "Enter: next · w: word page" }
 
     /// draw: the card inside a box titled with the word's category, centred in the pane.
     func draw(into screen: inout Screen, theme: Theme) {
@@ -71,8 +95,8 @@ struct ConfirmationCard {
                 continue
             }
             var text = line.role == .word ? QuestionPane.large(line.text, width: inner.columns - 2) : line.text
-            // A narrow pane keeps the verdict whole in its short form.
-            if line.role == .label, text.displayWidth > inner.columns - 2 { text = "✓ Right!" }
+            // A narrow pane keeps the verdict (and the question about a typed answer) whole in short form.
+            if line.role == .label, text.displayWidth > inner.columns - 2 { text = offset == 0 ? "✓ Right!" : shortNote }
             let fitted = text.truncated(toWidth: inner.columns - 2)
             screen.putCentered(fitted, row: top + offset, in: inner, style: style)
             if line.role == .reading { readingStart = inner.column + (inner.columns - fitted.displayWidth) / 2 }

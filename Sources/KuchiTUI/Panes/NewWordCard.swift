@@ -11,6 +11,8 @@ struct NewWordCard {
     let challenge: Challenge
     /// graphicPitch: the pitch line is drawn as marks over the kana (else written as text).
     var graphicPitch = true
+    /// alsoShown: how many other meanings the card lists.
+    static let alsoShown = 3
 
     /// lines: what the card says, top to bottom, with the role of each line. With a known
     /// accent the reading line starts with the kana and a `.pitch` line of marks comes above it.
@@ -25,7 +27,12 @@ struct NewWordCard {
             if !reading.isEmpty { lines.append((reading, .reading)) }
         }
         lines.append(("“\(challenge.answer)”", .meaning))
-        if !challenge.also.isEmpty { lines.append(("also: " + challenge.also.joined(separator: ", "), .detail)) }
+        // The first few other meanings: `also` holds every JMdict gloss of the senses taught
+        // (取る has twenty), which the judge accepts but a card need not list.
+        if !challenge.also.isEmpty {
+            let shown = challenge.also.prefix(Self.alsoShown).joined(separator: ", ")
+            lines.append(("also: " + shown + (challenge.also.count > Self.alsoShown ? ", …" : ""), .detail))
+        }
         if let sentence = challenge.sentences.first {
             lines.append((sentence.ja, .sentence))
             lines.append((sentence.en, .translation))

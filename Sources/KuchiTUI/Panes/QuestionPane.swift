@@ -80,13 +80,24 @@ struct QuestionPane: Pane {
             return
         }
         if let confirmation = quiz.confirmation {
-            ConfirmationCard(confirmation: confirmation, typing: quiz.answerKind == .type, graphicPitch: theme.drawsPitchGraphically)
+            ConfirmationCard(confirmation: confirmation, typing: quiz.answerKind == .type, graphicPitch: theme.drawsPitchGraphically,
+                             feedback: quiz.feedback)
                 .draw(into: &screen, theme: theme)
             return
         }
         guard let test = quiz.currentTest else {
             screen.box(area, style: theme.frame, title: "Question", titleStyle: theme.title)
-            if quiz.nothingToStudy { drawNothingToStudy(into: &screen, theme: theme) }
+            if quiz.nothingToStudy {
+                drawNothingToStudy(into: &screen, theme: theme)
+                return
+            }
+            // "I was right" on the session's last word: the question about keeping the answer
+            // stays up before the congratulations.
+            let inner = area.inset(by: 1)
+            let feedback = feedbackLines(width: inner.columns - 2, theme: theme)
+            for (offset, line) in feedback.prefix(max(inner.rows, 0)).enumerated() {
+                screen.putCentered(line.text, row: inner.row + max(0, (inner.rows - feedback.count) / 2) + offset, in: inner, style: line.style)
+            }
             return
         }
         if quiz.teaching {
@@ -198,6 +209,22 @@ struct QuestionPane: Pane {
             full = "That's also “\(meaning)” (\(question)) — we're asking for another word. Try again."
             short = "Also “\(meaning)” — another word, please"
             style = theme.accent
+        case let .contrasted(challenge, _, question, meaning):
+            full = "✗\u{00A0}\(question) is “\(meaning)”; \(answer(challenge)). Type it to go on."
+            short = "✗ \(question) is “\(meaning)”, not “\(challenge.answer)”"
+            style = theme.wrong
+        case let .otherReading(challenge, reading, meaning):
+            full = "\(reading) is \(challenge.question) meaning “\(meaning)”; here it means “\(challenge.answer)”. Try again."
+            short = "\(reading): “\(meaning)”; here “\(challenge.answer)”"
+            style = theme.accent
+        case let .overruled(challenge, typed, _):
+            full = "✓\u{00A0}Counted right. Keep “\(typed)” as your own answer for \(challenge.question)? y keeps it, any other key does not."
+            short = "✓ Keep “\(typed)” for \(challenge.question)? y/n"
+            style = theme.correct
+        case let .ownAnswerKept(challenge, typed):
+            full = "✓\u{00A0}“\(typed)” is now accepted for \(challenge.question) (kuchi synonyms lists your own answers)."
+            short = "✓ “\(typed)” kept for \(challenge.question)"
+            style = theme.correct
         }
         let lines = TextWrap.lines(full, width: width)
         let chosen = lines.count <= 2 ? lines : TextWrap.lines(short, width: width, maximumLines: 2)

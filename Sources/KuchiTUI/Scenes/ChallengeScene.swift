@@ -37,6 +37,11 @@ struct ChallengeScene: Scene {
         case openWord
         /// leech: the learner's choice for a leech.
         case leech(ChallengesViewModel.LeechChoice)
+        /// overrule: "I was right" (F5): the last graded typed miss counts as right.
+        case overrule
+        /// keepOwnAnswer, declineOwnAnswer: after F5, "y" keeps the typed answer as the learner's
+        /// own for that word; any other key does not.
+        case keepOwnAnswer, declineOwnAnswer
     }
 
     let state: AppState
@@ -60,7 +65,7 @@ struct ChallengeScene: Scene {
 
     /// capturesText: the field has focus — and while a typed answer's verdict shows, a letter
     /// goes on and starts the next answer (a fast typist's next word is not read as commands).
-    var capturesText: Bool { isTyping || (quiz.answerKind == .type && quiz.confirmation != nil) }
+    var capturesText: Bool { isTyping || quiz.isOfferingOwnAnswer || (quiz.answerKind == .type && quiz.confirmation != nil) }
 
     var bindings: [Binding<Action>] {
         if quiz.leech != nil {
@@ -73,6 +78,7 @@ struct ChallengeScene: Scene {
                         help: "back to Welcome (the session is kept)", priority: .essential),
             ]
         }
+        if quiz.isOfferingOwnAnswer { return ownAnswerBindings }
         if quiz.confirmation != nil { return confirmationBindings }
         if quiz.teaching {
             return [
@@ -166,7 +172,21 @@ struct ChallengeScene: Scene {
             Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
                     help: "take back the last answer (a typo judged a miss): its grade is deleted and the word is asked again",
                     priority: .optional),
+            Binding([.function(5)], .overrule, keys: "F5", bar: "I was right",
+                    help: "I was right: the miss just graded counts as right (its Again becomes Good); y then keeps your answer for this word",
+                    when: quiz.canOverrule),
             Binding([.escape], .back, keys: "Esc", bar: "Back", help: "back to Welcome (the session is kept)", priority: .essential),
+        ]
+    }
+
+    /// ownAnswerBindings: the table while the quiz asks whether to keep an overruled answer.
+    private var ownAnswerBindings: [Binding<Action>] {
+        [
+            Binding([.character("y"), .character("Y")], .keepOwnAnswer, keys: "y", bar: "Keep my answer",
+                    help: "keep the answer you typed as right for this word from now on (kuchi synonyms lists them)",
+                    priority: .essential),
+            Binding([.enter, .escape, .character("n"), .character("N")], .declineOwnAnswer, keys: "n", helpKeys: "any other key",
+                    bar: "Don't keep", help: "count it right this once, without keeping the answer", priority: .essential),
         ]
     }
 
@@ -228,11 +248,26 @@ struct ChallengeScene: Scene {
         case .undo:
             if quiz.undoLastAnswer() { state.set(\.choiceCursor, to: ListCursor()) }
         case .say: state.audio?.say(Self.spokenWord(quiz), mode: Self.audioMode(quiz, setting: session.user.audio))
+        case .overrule:
+            guard quiz.overrule() else { return }
+            state.set(\.choiceCursor, to: ListCursor())
+            if quiz.isComplete && !quiz.isOfferingOwnAnswer { finish() }
+        case .keepOwnAnswer:
+            quiz.keepOwnAnswer()
+            if quiz.isComplete { finish() }
+        case .declineOwnAnswer:
+            quiz.declineOwnAnswer()
+            if quiz.isComplete { finish() }
         }
     }
 
-    /// type: a key no binding took goes into the answer field while it has focus.
+    /// type: a key no binding took goes into the answer field while it has focus; while the quiz
+    /// asks whether to keep an overruled answer, any other key answers no (and is not typed).
     func type(_ key: Key) -> Bool {
+        if quiz.isOfferingOwnAnswer {
+            perform(.declineOwnAnswer)
+            return true
+        }
         guard capturesText, case .character(let character) = key else { return false }
         if quiz.confirmation != nil {
             quiz.goOn()
@@ -252,6 +287,11 @@ struct ChallengeScene: Scene {
             return
         }
         guard quiz.submit(answer.submission) == .correct, quiz.isComplete else { return }
+        finish()
+    }
+
+    /// finish: the session is complete: the congratulations screen.
+    private func finish() {
         state.set(\.congratulationsButton, to: .playAgain)
         state.go(.congratulations)
     }

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import KuchiCore
+
+/// SynonymsCommand: `kuchi synonyms` — the answers the learner kept as right ("I was right",
+/// F5 in a typed session), listed or removed.
+///
+/// Lists one answer a line, `word direction answer` separated by tabs (or, with `--json`, one
+/// JSON array of objects with `word`, `direction`, `answer`); `--remove WORD ANSWER` stops
+/// accepting that answer for that word (every direction) and the removal travels through sync.
+/// Exit status: 0 done, 1 nothing to remove, 2 a problem (no such learner, a database that
+/// cannot be used).
+struct SynonymsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "synonyms",
+        abstract: "List the answers you kept as right (F5, “I was right”), or remove one.",
+        discussion: "Each line is: word, direction, answer (tab-separated). Exit status: 0 done, 1 nothing to remove, 2 for a problem."
+    )
+
+    @OptionGroup var learner: LearnerOptions
+    @ParentCommand var root: KuchiCommand
+
+    @Flag(help: "Print one JSON array of objects with word, direction and answer.")
+    var json = false
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Stop accepting ANSWER for WORD (as listed).", valueName: "word answer"))
+    var remove: [String] = []
+
+    /// validate: --remove takes exactly a word and an answer.
+    func validate() throws {
+        if !remove.isEmpty && remove.count != 2 {
+            throw ValidationError("--remove needs a word and an answer: kuchi synonyms --remove 貸す \"to lend out\"")
+        }
+    }
+
+    /// Listed: one kept answer as `--json` prints it.
+    struct Listed: Codable, Equatable {
+        let word: String
+        let direction: String
+        let answer: String
+    }
+
+    /// execute: lists or removes, and returns the exit status.
+    func execute(now: Date = Date()) -> Int32 {
+        let options = learner.resolved(root: root)
+        do throws(LearnerOptions.CommandFailure) {
+            let profile = try options.learner()
+            if remove.count == 2 { return try removing(word: remove[0], answer: remove[1], learner: profile.id, options: options, now: now) }
+            let answers = try list(learner: profile.id, options: options)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                let listed = answers.map { Listed(word: $0.word, direction: $0.direction.rawValue, answer: $0.answer) }
+                guard let data = try? encoder.encode(listed) else { throw LearnerOptions.CommandFailure(message: "could not write the JSON.") }
+                StandardOutput.write(String(decoding: data, as: UTF8.self))
+            } else {
+                for answer in answers { Self.writeLine([answer.word, answer.direction.rawValue, answer.answer]) }
+            }
+            return StandardOutput.finish(0)
+        } catch {
+            return LearnerOptions.fail(error)
+        }
+    }
+
+    /// list: the learner's kept answers (none when there is no database yet).
+    private func list(learner: UUID, options: LearnerOptions) throws(LearnerOptions.CommandFailure) -> [OwnAnswer] {
+        guard let database = try options.database() else { return [] }
+        do {
+            return try database.ownAnswers(learner: learner)
+        } catch {
+            throw LearnerOptions.CommandFailure(message: "could not read the learner database: \(error)")
+        }
+    }
+
+    /// removing: removes the answer, says what was removed; 1 when nothing matched.
+    private func removing(word: String, answer: String, learner: UUID, options: LearnerOptions,
+                          now: Date) throws(LearnerOptions.CommandFailure) -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(LearnerDatabase.fileName).path) else {
+            StandardError.write("kuchi: no answer “\(answer)” is kept for \(word).")
+            return 1
+        }
+        let database = LearnerDatabase.open(directory: directory, now: now)
+        if let problem = database.problem, database.url == nil { throw LearnerOptions.CommandFailure(message: problem.message) }
+        let removed: [OwnAnswer]
+        do {
+            removed = try database.removeOwnAnswers(word: word, answer: answer, learner: learner, now: now)
+        } catch {
+            throw LearnerOptions.CommandFailure(message: "could not update the learner database: \(error)")
+        }
+        guard !removed.isEmpty else {
+            StandardError.write("kuchi: no answer “\(answer)” is kept for \(word) (kuchi synonyms lists them).")
+            return 1
+        }
+        for own in removed { Self.writeLine(["removed", own.word, own.direction.rawValue, own.answer]) }
+        return StandardOutput.finish(0)
+    }
+
+    /// writeLine: tab-separated fields, each with its control characters escaped (a tab inside
+    /// a field too), so a line always has its columns.
+    static func writeLine(_ fields: [String]) {
+        let text = fields.map { $0.escapingControlCharacters(keepingNewlines: false) }.joined(separator: "\t") + "\n"
+        StandardOutput.writeRaw(Array(text.utf8))
+    }
+
+    /// run: ArgumentParser's entry; main.swift calls `execute()` directly.
+    func run() throws {
+        let status = execute()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
