@@ -1,12 +1,14 @@
 /// Feedback's word: the entry an answer's feedback is about, so the screen can draw its pitch
 /// line and `a` can say it after the quiz has moved on to the next word.
 extension Feedback {
-    /// challenge: the word answered (right, almost, missed or revealed); nil for feedback that
-    /// names no word of the quiz.
+    /// challenge: the word answered (right, almost, missed, revealed, a partner typed, overruled);
+    /// nil for feedback that names no word of the quiz or asks again.
     public var challenge: Challenge? {
         switch self {
-        case .correct(let challenge), .almost(let challenge, _), .missed(let challenge, _), .revealed(let challenge): challenge
-        case .wrong, .otherWord, .englishExpected, .nothingToUndo, .synonym: nil
+        case .correct(let challenge), .almost(let challenge, _), .missed(let challenge, _), .revealed(let challenge),
+             .contrasted(let challenge, _, _, _), .overruled(let challenge, _, _), .ownAnswerKept(let challenge, _): challenge
+        // Another reading of the written form is a retry: the word's own reading stays hidden.
+        case .wrong, .otherWord, .englishExpected, .nothingToUndo, .synonym, .otherReading: nil
         }
     }
 }
