@@ -152,6 +152,8 @@ struct StudyLoopRoundTwoTests {
                             "day \(day + 1): \(first.question) and \(second.question) share a reading")
                     #expect(!first.confusable.contains(second.question) && !second.confusable.contains(first.question),
                             "day \(day + 1): \(first.question) and \(second.question) are confusable")
+                    #expect(!first.contrast.contains(second.question) && !second.contrast.contains(first.question),
+                            "day \(day + 1): \(first.question) and \(second.question) are contrast partners")
                 }
             }
             #expect(Set(words.compactMap(\.category)).count <= 4, "day \(day + 1) comes in lessons: \(words.map { "\($0.question) \($0.category ?? "")" })")
@@ -160,6 +162,26 @@ struct StudyLoopRoundTwoTests {
         #expect(!(taught.contains("暑い") && taught.contains("熱い") && days.contains { $0.map(\.question).contains("暑い") && $0.map(\.question).contains("熱い") }))
         #expect(Array(taught.prefix(5)).allSatisfy { q in bundled.challenges.first { $0.question == q }?.category == bundled.challenges[0].category },
                 "the first lesson is five words of the deck's first category: \(taught.prefix(10))")
+    }
+
+    @Test("contrast partners are partners: never in one lesson, even with no reading, kanji or meaning in common")
+    func contrastPartnersApart() throws {
+        // 貸す/借りる share no reading, kanji or meaning: only the deck's contrast field links them.
+        let lend = Challenge(question: "貸す", reading: "かす", pronunciation: "kasu", answer: "to lend", category: "Verbs",
+                             contrast: ["借りる"])
+        let borrow = Challenge(question: "借りる", reading: "かりる", pronunciation: "kariru", answer: "to borrow", category: "Verbs",
+                               contrast: ["貸す"])
+        // Longer readings sort after both partners ("common" = shorter first), so only the
+        // partner rule can move 借りる out of the first lesson.
+        let others = ["教える:おしえる:oshieru:to teach", "答える:こたえる:kotaeru:to answer", "始める:はじめる:hajimeru:to begin",
+                      "忘れる:わすれる:wasureru:to forget"].map { line in
+            let field = line.split(separator: ":").map(String.init)
+            return Challenge(question: field[0], reading: field[1], pronunciation: field[2], answer: field[3], category: "Verbs")
+        }
+        #expect(!Set(TeachingOrder.partnerKeys(of: lend)).isDisjoint(with: TeachingOrder.partnerKeys(of: borrow)))
+        let deck = Deck(title: "Pairs", attribution: nil, challenges: [lend, borrow] + others)
+        let order = TeachingOrder.lessons(of: deck).map { deck.challenges[$0].question }
+        #expect(order == ["貸す", "教える", "答える", "始める", "忘れる", "借りる"], "借りる waits for the next lesson: \(order)")
     }
 
     @Test("k on a New word card suspends the word: never asked, not counted in the status or the daily limit")

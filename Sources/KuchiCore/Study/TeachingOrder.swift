@@ -11,7 +11,8 @@ import Foundation
 ///
 /// Partners (every deck): two words that share a reading (the kana, ignoring the voicing marks,
 /// so あける and あげる), a kanji and the reading's first kana (開く and 開ける), an accepted
-/// meaning (as the look-alike key compares them), or a `confusable` link are never introduced
+/// meaning (as the look-alike key compares them), a `confusable` link or a `contrast` partner
+/// (transitive/intransitive, lend/borrow, older/younger: the deck's contrast field) are never introduced
 /// on the same study day: they are the words a learner mixes up when met together.
 public enum TeachingOrder {
     /// lessonSize: words of one category in a row.
@@ -76,7 +77,9 @@ public enum TeachingOrder {
         for meaning in [challenge.answer] + challenge.also {
             keys.append("m:" + Lookalike.key(meaning))
         }
-        for question in [challenge.question] + challenge.confusable {
+        // A `confusable` link or a contrast partner (開く/開ける, 貸す/借りる) names the other
+        // word's question; both words carry their own question, so the link holds either way.
+        for question in [challenge.question] + challenge.confusable + challenge.contrast {
             keys.append("c:" + question)
         }
         return keys
