@@ -75,4 +75,70 @@ struct ConfirmationScreenTests {
         app.render()
         #expect(terminal.screen.lines.contains { $0.contains("Congratulations!") }, "back where the page was opened")
     }
+
+    @Test("F5 after a typed miss: the card says it counted, asks to keep the answer; y keeps it, Enter goes on")
+    func iWasRightOnTheCard() throws {
+        let folder = try TemporaryDirectory()
+        let terminal = InMemoryTerminal(rows: 30, columns: 100)
+        let clock = Clock()
+        let user = UserManager(store: nil, clock: { clock.now })
+        user.signIn(Profile(name: "さくら"))
+        user.answerKind = .type
+        user.teachNewWords = false
+        let session = LearnerSession(user: user, bundled: TestDecks.small, database: LearnerDatabase.open(directory: folder.url),
+                                     overrides: StudyOverrides(questions: 5), seed: 1, clock: { clock.now })
+        session.startSession()
+        let app = App(state: AppState(route: .challenge), session: session, backend: terminal, log: RenderLog(path: nil))
+        app.render()
+        let word = try #require(session.quiz.currentTest?.challenge)
+        for character in "zzqx" { app.handle(.keyPressed(.character(character))) }
+        app.handle(.keyPressed(.enter))
+        app.render()
+        #expect(terminal.screen.lines.contains { $0.contains("F5 I was right") }, "\(terminal.screen.lines.joined(separator: "\n"))")
+        app.handle(.keyPressed(.function(5)))
+        app.render()
+        var screen = terminal.screen.lines.joined(separator: "\n")
+        #expect(screen.contains("Counted right") && screen.contains("Keep “zzqx” as your own answer?"), "\(screen)")
+        #expect(screen.contains(word.answer), "the card shows the word's meaning")
+        #expect(screen.contains("y Keep my answer") && !screen.contains("F5 I was right"), "\(screen)")
+        // "q" would leave the screen on the card; while the question is asked it only says no.
+        app.handle(.keyPressed(.character("y")))
+        app.render()
+        screen = terminal.screen.lines.joined(separator: "\n")
+        #expect(screen.contains("“zzqx” is now accepted for \(word.question)"), "\(screen)")
+        let learner = try #require(session.user.profileID)
+        let kept = try #require(session.database).ownAnswers(learner: learner)
+        #expect(kept.map(\.answer) == ["zzqx"] && kept.map(\.word) == [word.question])
+        app.handle(.keyPressed(.enter))
+        app.render()
+        screen = terminal.screen.lines.joined(separator: "\n")
+        #expect(!screen.contains("Counted right") && screen.contains("Your answer"), "the next word is asked: \(screen)")
+        #expect(session.quiz.numberOfAnswered == 1, "the overruled word counts as answered")
+    }
+
+    @Test("F5 then any other key: counted right, the answer not kept; the letter is not typed")
+    func iWasRightDeclined() throws {
+        let folder = try TemporaryDirectory()
+        let terminal = InMemoryTerminal(rows: 30, columns: 100)
+        let clock = Clock()
+        let user = UserManager(store: nil, clock: { clock.now })
+        user.signIn(Profile(name: "さくら"))
+        user.answerKind = .type
+        user.teachNewWords = false
+        let session = LearnerSession(user: user, bundled: TestDecks.small, database: LearnerDatabase.open(directory: folder.url),
+                                     overrides: StudyOverrides(questions: 5), seed: 1, clock: { clock.now })
+        session.startSession()
+        let app = App(state: AppState(route: .challenge), session: session, backend: terminal, log: RenderLog(path: nil))
+        app.render()
+        for character in "zzqx" { app.handle(.keyPressed(.character(character))) }
+        app.handle(.keyPressed(.enter))
+        app.handle(.keyPressed(.function(5)))
+        app.handle(.keyPressed(.character("q")))
+        app.render()
+        let screen = terminal.screen.lines.joined(separator: "\n")
+        #expect(screen.contains("Counted right") && !screen.contains("Keep “zzqx”"), "the card stays, the question is gone: \(screen)")
+        let learner = try #require(session.user.profileID)
+        #expect(try #require(session.database).ownAnswers(learner: learner).isEmpty)
+        #expect(session.quiz.typedAnswer.isEmpty, "the declining key is not typed into the next answer")
+    }
 }

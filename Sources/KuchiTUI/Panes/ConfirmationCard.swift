@@ -44,7 +44,7 @@ struct ConfirmationCard {
             // The question about the typed answer is the card's last line: its keys are the answer.
             lines.append(("Keep “\(typed)” as your own answer? y: keep · any other key: don't", .label))
         case let .ownAnswerKept(_, typed)?:
-            lines.append(("“\(typed)” is now accepted for this word (kuchi synonyms)", .label))
+            lines.append(("“\(typed)” is now accepted for \(challenge.question) (kuchi synonyms)", .label))
             lines.append((nextKeys, .detail))
         default:
             lines.append((nextKeys, .detail))
