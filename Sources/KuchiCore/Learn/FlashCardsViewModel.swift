@@ -146,6 +146,22 @@ public final class FlashCardsViewModel {
         }
     }
 
+    /// relearn: `challenge`'s flash card comes back on top of the stack, not remembered (a
+    /// leech sent to Learn: the learner meets it first, whatever card of the word lapsed).
+    public func relearn(_ challenge: Challenge) {
+        guard let position = deck.challenges.firstIndex(where: { $0.question == challenge.question && $0.reading == challenge.reading })
+        else { return }
+        if let later = order[head...].firstIndex(of: position) {
+            order.remove(at: later)
+        } else if remembered > 0 {
+            remembered -= 1
+        }
+        order.insert(position, at: head)
+        if round != nil, !(round ?? []).contains(position) { round?.append(position) }
+        if isFlipped { isFlipped = false }
+        if cardIDs.indices.contains(position) { persist { database, _ in try database.setLearned(cardID: cardIDs[position], false) } }
+    }
+
     /// restart: a new round with every card, reshuffled.
     public func restart() {
         order = (round ?? Array(deck.challenges.indices)).shuffled(using: &random)

@@ -240,8 +240,13 @@ struct ChallengeScene: Scene {
         case .openWord:
             if let word = pageWord { state.openWord(session.wordHistory(question: word.question, reading: word.reading ?? ""), from: .challenge) }
         case .leech(let choice):
+            let word = quiz.leech?.challenge
             quiz.resolveLeech(choice)
-            if choice == .relearn { state.go(.learn) }
+            if choice == .relearn {
+                // Learn opens on the word itself, whichever of its cards lapsed.
+                if let word { session.flashCards.relearn(word) }
+                state.go(.learn)
+            }
         case .goOn:
             quiz.goOn()
             state.set(\.choiceCursor, to: ListCursor())
