@@ -226,6 +226,27 @@ struct JudgeClassesTests {
         #expect(checked >= 6)
     }
 
+    @Test("class 8: a word sharing the prompt's meaning, typed in one of its written forms, is never graded wrong")
+    func synonymsWrittenOtherwise() throws {
+        var checked = 0
+        for challenge in deck.challenges {
+            let shown = Set(EnglishMeaning.variants(of: [challenge.answer]).map(\.normalized))
+            for other in deck.challenges where other.question != challenge.question && !challenge.contrast.contains(other.question) {
+                guard !other.written.isEmpty,
+                      !shown.isDisjoint(with: EnglishMeaning.variants(of: [other.answer] + other.also).map(\.normalized)) else { continue }
+                for form in other.written {
+                    let result = verdict(form, challenge, .englishToJapanese)
+                    let isSynonym = if case .synonym = result { true } else { false }
+                    #expect(result.isAccepted || isSynonym, "\(challenge.question) “\(challenge.answer)”: \(form) (\(other.question)) → \(result)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 3, "synonyms with other written forms were checked (\(checked))")
+        let jaa = try #require(byQuestion["じゃあ"])
+        #expect(verdict("ja", jaa, .englishToJapanese) == .right, "じゃ is じゃあ said short")
+    }
+
     @Test("class 8: ～時 and ～人", arguments: [
         ("四時", "yoji"), ("九時", "kuji"), ("七時", "shichiji"), ("何時", "nanji"), ("日本人", "nihonjin"), ("日本人", "nipponjin"),
         ("三人", "sannin"), ("何人", "nannin"), ("四人", "yonin"),

@@ -144,7 +144,11 @@ public struct RecallJudge: Sendable {
         for variant in EnglishMeaning.variants(of: [challenge.answer]) {
             for question in english.index.questions(forNormalized: variant.normalized)
             where question != challenge.question && !challenge.contrast.contains(question) {
-                guard let other = wordsByQuestion[question], ReadingJudge.judge(submission, for: other).isAccepted else { continue }
+                // The other word as the learner may write it: its reading, or a kanji or casual
+                // form (`written`: 多分, じゃ) — as the word's own prompt would accept it.
+                guard let other = wordsByQuestion[question],
+                      ReadingJudge.judge(submission, for: other).isAccepted || other.written.contains(where: { ReadingJudge.spellsAs(submission, $0) })
+                else { continue }
                 return .synonym(question: other.question, meaning: other.answer)
             }
         }
