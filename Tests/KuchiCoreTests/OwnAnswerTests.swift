@@ -55,6 +55,30 @@ struct OwnAnswerTests {
         #expect(next.judge.judge("my own words", for: asked, direction: .japaneseToEnglish, own: own ?? []) == .right)
     }
 
+    /// Commits: counts the transactions committed on a database.
+    final class Commits: TransactionObserver, @unchecked Sendable {
+        var count = 0
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+        func databaseDidChange(with event: DatabaseEvent) {}
+        func databaseDidCommit(_ db: Database) { count += 1 }
+        func databaseDidRollback(_ db: Database) {}
+    }
+
+    @Test("F5 replaces the Again by the Good in one transaction")
+    func overruleIsOneTransaction() throws {
+        let database = fixture.open()
+        let quiz = typedQuiz(database)
+        quiz.finishTeaching()
+        clock.advance(3)
+        #expect(quiz.submit("my own words") == .wrong)
+        let commits = Commits()
+        database.writer.add(transactionObserver: commits, extent: .observerLifetime)
+        #expect(quiz.overrule())
+        #expect(commits.count == 1, "the undo and the Good are one commit, not \(commits.count)")
+        #expect(try count(database, "SELECT COUNT(*) FROM review WHERE rating = 1") == 0)
+        #expect(try count(database, "SELECT COUNT(*) FROM review WHERE rating = 3") == 1)
+    }
+
     @Test("F5 then any other key: counted right, not kept; F5 does nothing without a graded miss")
     func overruleDecline() throws {
         let database = fixture.open()

@@ -16,8 +16,9 @@ public enum OwnAnswers {
 /// ChallengesViewModel+Overrule: "I was right" (F5) — after a graded miss on a typed answer the
 /// learner says the answer was right: the Again review is taken back through undo and the word
 /// is answered Good through the ordinary answer path (so the review log, its tombstone and the
-/// summary stay what an undo and an answer make them), then the quiz asks whether to keep the
-/// typed answer as the learner's own for that card.
+/// summary stay what an undo and an answer make them) — both written in one transaction
+/// (`LearnerDatabase.replace`) — then the quiz asks whether to keep the typed answer as the
+/// learner's own for that card.
 extension ChallengesViewModel {
     /// canOverrule: a graded typed miss shows and can still be taken back (F5 applies).
     public var canOverrule: Bool {
@@ -35,8 +36,14 @@ extension ChallengesViewModel {
     public func overrule() -> Bool {
         guard canOverrule, let target = overruleTarget else { return false }
         overruleTarget = nil
-        guard undoLastAnswer(), let test = currentTest, let index = currentIndex,
-              test.challenge.question == target.challenge.question, test.direction == target.direction else { return false }
+        guard undoLastAnswer(holdingWrite: true) else { return false }
+        guard let test = currentTest, let index = currentIndex,
+              test.challenge.question == target.challenge.question, test.direction == target.direction else {
+            // Not the word missed after all: the undo stands on its own.
+            if let memory { memory.releaseHeldUndo(snapshot: snapshot(memory)) }
+            return false
+        }
+        // The Good is written with the undo, in one transaction (`LearnerDatabase.replace`).
         accept(test, at: index, feedback: .overruled(target.challenge, typed: target.typed, direction: target.direction))
         return true
     }

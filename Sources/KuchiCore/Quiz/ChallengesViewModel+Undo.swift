@@ -29,6 +29,12 @@ extension ChallengesViewModel {
     /// another window has reviewed that card since (then `problem` says so).
     @discardableResult
     public func undoLastAnswer() -> Bool {
+        undoLastAnswer(holdingWrite: false)
+    }
+
+    /// undoLastAnswer(holdingWrite:): as `undoLastAnswer`; holding, the store's undo waits for
+    /// the next answer and is written in its transaction ("I was right").
+    func undoLastAnswer(holdingWrite: Bool) -> Bool {
         guard let point = undoPoint else {
             // Said, not silent: only the last answer given in this session can be taken back
             // (not one from before a restart, nor a second one).
@@ -39,7 +45,7 @@ extension ChallengesViewModel {
         let abandoned = currentSlot.flatMap { slot in currentSource.map { (slot, $0) } }
         restore(point)
         if let memory, let slot = point.slot, let before = point.before {
-            guard memory.undo(point.recorded, slot: slot, before: before, snapshot: snapshot(memory)) else {
+            guard memory.undo(point.recorded, slot: slot, before: before, snapshot: snapshot(memory), holding: holdingWrite) else {
                 restore(current)
                 forgetUndo()
                 set(\.problem, to: "That answer can no longer be undone: the word was reviewed again in another window.")

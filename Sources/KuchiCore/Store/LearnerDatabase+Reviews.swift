@@ -145,6 +145,34 @@ extension LearnerDatabase {
         return undone
     }
 
+    /// replace: "I was right" (F5): takes back `undone` and records `review` in ONE transaction,
+    /// as `undo` then `recordReview` would one after the other — the log never holds the Again
+    /// without the Good or neither, whatever stops the process. When the card was reviewed again
+    /// since (another window), the Again stays and the Good is recorded after what came since.
+    /// While the file is busy, both operations are kept for it, in order.
+    public func replace(_ undone: RecordedReview, with review: ReviewInput?, scheduler: any CardScheduler, session: SessionSnapshot?,
+                        learnerDeck: Int64?) throws -> RecordedReview? {
+        let snapshotText = try session.map(SessionSnapshot.encode)
+        let ids = reviewIDs
+        let pending = pendingSave
+        let (recorded, operations) = try writer.write { db -> (RecordedReview?, [PendingOperation]) in
+            var operations: [PendingOperation] = []
+            if try Self.undoReview(in: db, undone, snapshotText: snapshotText, learnerDeck: learnerDeck), pending != nil,
+               let operation = try PendingOperation.undo(undone, snapshotText: snapshotText, learnerDeck: learnerDeck, in: db) {
+                operations.append(operation)
+            }
+            let recorded = try Self.recordReview(in: db, review, scheduler: scheduler, snapshotText: snapshotText,
+                                                 learnerDeck: learnerDeck, ids: ids)
+            if pending != nil, let operation = try PendingOperation.answer(recorded, scheduler: scheduler, snapshotText: snapshotText,
+                                                                           learnerDeck: learnerDeck, in: db) {
+                operations.append(operation)
+            }
+            return (recorded, operations)
+        }
+        for operation in operations { pending?.append(operation) }
+        return recorded
+    }
+
     /// undoReview(in:): the undo's writes inside a transaction, live or replayed.
     static func undoReview(in db: Database, _ recorded: RecordedReview, snapshotText: String?, learnerDeck: Int64?) throws -> Bool {
         guard let row = try Row.fetchOne(db, sql: "SELECT \(CardRecord.columns) FROM card WHERE id = ?",

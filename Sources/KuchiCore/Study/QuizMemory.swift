@@ -65,6 +65,9 @@ final class QuizMemory {
     private let slotsByCard: [Int64: Int]
     /// problem: the first failure to read or write, in one sentence.
     private(set) var problem: String?
+    /// heldUndo: an undo kept back to be written with the next answer, in one transaction
+    /// ("I was right": the Again is replaced by the Good); nil otherwise.
+    private var heldUndo: RecordedReview?
     /// pendingSlot: the card just scheduled whose write is still to come (the quiz moves on to
     /// the next word first, so the session snapshot names it): its row is not read back.
     private var pendingSlot: Int?
@@ -263,8 +266,11 @@ final class QuizMemory {
         pendingSlot = nil
         guard let learnerDeck else { return nil }
         do {
-            let recorded = try context.database.recordReview(review, scheduler: context.scheduler, session: snapshot,
-                                                             learnerDeck: learnerDeck)
+            let held = heldUndo
+            heldUndo = nil
+            let recorded = try held.map { undone in
+                try context.database.replace(undone, with: review, scheduler: context.scheduler, session: snapshot, learnerDeck: learnerDeck)
+            } ?? context.database.recordReview(review, scheduler: context.scheduler, session: snapshot, learnerDeck: learnerDeck)
             if review != nil, recorded == nil, problem == nil {
                 // The card's row is gone: the learner's progress was deleted (Forget me in another
                 // window). Nothing more can be kept for this learner here.
@@ -323,8 +329,11 @@ final class QuizMemory {
 
     /// undo: takes a recorded answer back in the store and in the queue; false when the card
     /// has been reviewed again since (another window).
-    func undo(_ recorded: RecordedReview?, slot: Int, before: CardRecord, snapshot: SessionSnapshot?) -> Bool {
-        if let recorded, let learnerDeck {
+    func undo(_ recorded: RecordedReview?, slot: Int, before: CardRecord, snapshot: SessionSnapshot?, holding: Bool = false) -> Bool {
+        if holding, let recorded, learnerDeck != nil {
+            // "I was right": the store's undo is written with the Good that follows (`save`).
+            heldUndo = recorded
+        } else if let recorded, let learnerDeck {
             do {
                 guard try context.database.undo(recorded, session: snapshot, learnerDeck: learnerDeck) else { return false }
             } catch {
@@ -334,6 +343,17 @@ final class QuizMemory {
         }
         queue.update(before, at: slot)
         return true
+    }
+
+    /// releaseHeldUndo: writes an undo kept back when no answer followed it after all.
+    func releaseHeldUndo(snapshot: SessionSnapshot?) {
+        guard let held = heldUndo, let learnerDeck else { return }
+        heldUndo = nil
+        do {
+            _ = try context.database.undo(held, session: snapshot, learnerDeck: learnerDeck)
+        } catch {
+            if problem == nil { problem = "Could not undo your answer (\(Self.reason(error)))." }
+        }
     }
 
     /// reason: the first line of an error, for a one-sentence notice.
