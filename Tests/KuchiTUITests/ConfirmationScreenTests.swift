@@ -76,10 +76,8 @@ struct ConfirmationScreenTests {
         #expect(terminal.screen.lines.contains { $0.contains("Congratulations!") }, "back where the page was opened")
     }
 
-    @Test("F5 after a typed miss: the card says it counted, asks to keep the answer; y keeps it, Enter goes on")
-    func iWasRightOnTheCard() throws {
-        let folder = try TemporaryDirectory()
-        let terminal = InMemoryTerminal(rows: 30, columns: 100)
+    /// typingApp: a signed-in learner answering by typing, teaching off, on the Challenge screen.
+    func typingApp(_ folder: TemporaryDirectory, _ terminal: InMemoryTerminal) -> (App, LearnerSession) {
         let clock = Clock()
         let user = UserManager(store: nil, clock: { clock.now })
         user.signIn(Profile(name: "さくら"))
@@ -90,6 +88,14 @@ struct ConfirmationScreenTests {
         session.startSession()
         let app = App(state: AppState(route: .challenge), session: session, backend: terminal, log: RenderLog(path: nil))
         app.render()
+        return (app, session)
+    }
+
+    @Test("F5 after a typed miss: the card says it counted, asks to keep the answer; y keeps it, Enter goes on")
+    func iWasRightOnTheCard() throws {
+        let folder = try TemporaryDirectory()
+        let terminal = InMemoryTerminal(rows: 30, columns: 100)
+        let (app, session) = typingApp(folder, terminal)
         let word = try #require(session.quiz.currentTest?.challenge)
         for character in "zzqx" { app.handle(.keyPressed(.character(character))) }
         app.handle(.keyPressed(.enter))
@@ -120,16 +126,7 @@ struct ConfirmationScreenTests {
     func iWasRightDeclined() throws {
         let folder = try TemporaryDirectory()
         let terminal = InMemoryTerminal(rows: 30, columns: 100)
-        let clock = Clock()
-        let user = UserManager(store: nil, clock: { clock.now })
-        user.signIn(Profile(name: "さくら"))
-        user.answerKind = .type
-        user.teachNewWords = false
-        let session = LearnerSession(user: user, bundled: TestDecks.small, database: LearnerDatabase.open(directory: folder.url),
-                                     overrides: StudyOverrides(questions: 5), seed: 1, clock: { clock.now })
-        session.startSession()
-        let app = App(state: AppState(route: .challenge), session: session, backend: terminal, log: RenderLog(path: nil))
-        app.render()
+        let (app, session) = typingApp(folder, terminal)
         for character in "zzqx" { app.handle(.keyPressed(.character(character))) }
         app.handle(.keyPressed(.enter))
         app.handle(.keyPressed(.function(5)))
