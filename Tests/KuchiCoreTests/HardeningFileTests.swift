@@ -164,12 +164,12 @@ struct HardeningFileTests {
 
     // MARK: Decks
 
-    @Test("a 50 MB deck of 250,000 words loads within the deadline")
+    @Test("a 50 MB deck of 250,000 words loads (a hang guard; its speed is the bench's)")
     func fiftyMegabyteDeck() async throws {
         let url = folder.path("big.json")
         let entries = try writeLargeDeck(url, minimumBytes: 50 * 1024 * 1024)
-        let outcome = try #require(await finishes(within: 30) { Result { () throws(DeckError) in try Deck.load(from: url) } },
-                                   "Deck.load did not return within 30 s")
+        let outcome = try #require(await finishes(within: 120) { Result { () throws(DeckError) in try Deck.load(from: url) } },
+                                   "Deck.load did not return within 120 s")
         let deck = try outcome.get()
         #expect(deck.challenges.count == entries)
     }

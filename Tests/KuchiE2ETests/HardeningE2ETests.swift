@@ -209,11 +209,12 @@ struct HardeningE2ETests {
 /// Decks given on the command line that are huge, scalar or absurdly nested (no terminal needed).
 @Suite
 struct HardeningDeckCommandLineTests {
-    @Test func fiftyMegabyteDeckIsCheckedWithinTheDeadline() throws {
+    /// The timeout is a hang guard (a loaded CI machine is slow); the speed is the bench's.
+    @Test func fiftyMegabyteDeckIsChecked() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("big.json")
         let entries = try writeLargeDeck(url, minimumBytes: 50 * 1024 * 1024)
-        let result = try runKuchiCommand(["check-deck", url.path], timeout: .seconds(30))
+        let result = try runKuchiCommand(["check-deck", url.path], timeout: .seconds(120))
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("valid — \(entries) entries in 50 categories"))
     }
