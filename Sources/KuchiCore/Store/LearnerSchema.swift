@@ -85,6 +85,10 @@ enum LearnerSchema {
         migrator.registerMigration("v3") { db in
             try SyncSchema.migrate(db)
         }
+        // v4: what a sync remembers of the folder, and this machine's outbox (SyncLedgerSchema).
+        migrator.registerMigration("v4") { db in
+            try SyncLedgerSchema.migrate(db)
+        }
         // v5: settings as a log of stamped changes, learners forgotten everywhere (SettingsSchema).
         migrator.registerMigration("v5") { db in
             try SettingsSchema.migrate(db)

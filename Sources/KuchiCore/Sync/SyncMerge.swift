@@ -1,57 +1,61 @@
 import Foundation
 
-/// SyncMerge: the folder's records for one learner, deduplicated by id — a review or undo read
-/// twice (a conflict copy, a second sync of the same file) counts once — and every setting
-/// change (the latest change wins, by stamp, then machine id, then value, so every machine picks
-/// the same one).
+/// SyncMerge: the setting, forget and deck records read from the folder — every setting change
+/// (the latest change wins, by stamp, then machine id, then value, so every machine picks the
+/// same one), whether the learner was forgotten everywhere, and the deck contents seen. Reviews
+/// and undos do not stay here: `SyncIntake` applies them to the database as they stream in.
 struct SyncMerge {
-    /// Stamped: a value with the machine that wrote it.
-    struct Stamped<Value> {
-        let value: Value
-        let machine: String
-    }
-
-    /// reviews: every review in the folder, by id (the first copy read wins).
-    private(set) var reviews: [String: Stamped<SyncReview>] = [:]
-    /// undos: every undone review id, with the machine that first wrote it.
-    private(set) var undos: [String: String] = [:]
     /// settings: every setting change read, each with the machine whose folder held it.
     private(set) var settings: [SettingChange] = []
-    /// decks: deck files by hash.
-    private(set) var decks: [String: Stamped<SyncDeck>] = [:]
+    /// decks: the deck contents (hashes) read, with the machine that first sent each.
+    private(set) var decks: [String: String] = [:]
+    /// receiveDeck: what to do with a deck another machine sent (save it here), returning notices.
+    var receiveDeck: ((SyncDeck, String) -> [String])?
     /// forgotten: the learner was forgotten on every machine (the machine that said so first).
     private(set) var forgotten: String?
-    /// notices: records that disagreed with another copy of themselves.
+    /// notices: problems met receiving decks.
     private(set) var notices: [String] = []
 
-    /// init: the merge of `entries`.
+    /// keptPerField: when a folder floods a field with changes, how many of its latest are kept
+    /// (the winner is among them unless that many later values are all invalid).
+    static let keptPerField = 64
+
+    /// init: an empty merge.
+    init() {}
+
+    /// init: the merge of `entries` (settings, forgets and decks; reviews and undos are ignored).
     init(_ entries: [SyncFolder.Entry]) {
-        var disagreeing = 0
-        for entry in entries {
-            switch entry.record {
-            case .review(let review):
-                if let known = reviews[review.uid] {
-                    if known.value != review { disagreeing += 1 }
-                } else {
-                    reviews[review.uid] = Stamped(value: review, machine: entry.machine)
-                }
-            case .undo(let uid):
-                if undos[uid] == nil { undos[uid] = entry.machine }
-            case .setting(var setting):
-                setting.machine = entry.machine
-                settings.append(setting)
-            case .forget:
-                forgotten = forgotten ?? entry.machine
-            case .deck(let deck):
-                if decks[deck.hash] == nil { decks[deck.hash] = Stamped(value: deck, machine: entry.machine) }
-            }
-        }
-        if disagreeing > 0 {
-            notices.append("\(disagreeing) review record\(disagreeing == 1 ? "" : "s") in the sync folder disagreed with another copy of the same review; the first copy read was kept.")
+        for entry in entries { add(entry) }
+    }
+
+    /// add: one record read from the folder (reviews and undos are `SyncIntake`'s).
+    mutating func add(_ entry: SyncFolder.Entry) {
+        switch entry.record {
+        case .setting(var setting):
+            setting.machine = entry.machine
+            settings.append(setting)
+            if settings.count > 2 * Self.keptPerField * ProfileField.allCases.count { prune() }
+        case .forget:
+            forgotten = forgotten ?? entry.machine
+        case .deck(let deck):
+            guard decks[deck.hash] == nil else { return }
+            decks[deck.hash] = entry.machine
+            if let receiveDeck { notices += receiveDeck(deck, entry.machine) }
+        case .review, .undo:
+            break
         }
     }
 
-    /// stamps: the stamps of `machine`'s setting changes in the folder (what it has sent).
+    /// prune: keeps each field's latest `keptPerField` changes (a flood cannot exhaust memory).
+    private mutating func prune() {
+        var kept: [SettingChange] = []
+        for changes in Dictionary(grouping: settings, by: \.field).values {
+            kept += changes.sorted { ($0.stamp, $0.machine, $0.value) > ($1.stamp, $1.machine, $1.value) }.prefix(Self.keptPerField)
+        }
+        settings = kept
+    }
+
+    /// stamps: the stamps of `machine`'s setting changes read (what it has sent).
     func stamps(of machine: String) -> Set<SettingStamp> {
         Set(settings.filter { $0.machine == machine }.map(\.stamp))
     }
