@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 7
+    static let version = 8
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -102,6 +102,10 @@ enum LearnerSchema {
         migrator.registerMigration("v7") { db in
             try StudyFlagsSchema.migrate(db)
             try db.execute(sql: "PRAGMA user_version = 7")
+        }
+        // v8: what a sync remembers of the folder, and this machine's outbox (issue 27, SyncLedgerSchema).
+        migrator.registerMigration("v8") { db in
+            try SyncLedgerSchema.migrate(db)
         }
         return migrator
     }
