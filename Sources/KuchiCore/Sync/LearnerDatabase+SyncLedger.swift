@@ -41,19 +41,16 @@ extension LearnerDatabase {
         }
     }
 
-    /// requeueAll: every review and undo (and stamped change) of `learner` waits to be sent again (a folder never
-    /// synced with, or one that lost this machine's files); reading the folder drops those it holds.
+    /// requeueAll: every review (and stamped change) of `learner` waits to be sent again (a folder
+    /// never synced with, or one that lost this machine's files); reading the folder drops those it
+    /// holds, and queues the undo of each review it holds that was undone here (`SyncIntake`) — an
+    /// undone answer the folder never had never reaches it.
     static func requeueAll(_ db: Database, learner: UUID, place: String) throws {
         let key = learner.uuidString.lowercased()
         try db.execute(sql: """
             INSERT OR IGNORE INTO sync_outbox (uid, kind)
             SELECT r.uid, 0 FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
             WHERE d.learner = ? AND r.uid IS NOT NULL
-            """, arguments: [key])
-        try db.execute(sql: """
-            INSERT OR IGNORE INTO sync_outbox (uid, kind)
-            SELECT t.uid, 1 FROM review_tombstone t JOIN card c ON c.id = t.card JOIN learner_deck d ON d.id = c.learner_deck
-            WHERE d.learner = ?
             """, arguments: [key])
         try db.execute(sql: "DELETE FROM sync_deck WHERE place = ?", arguments: [place])
         try db.execute(sql: "DELETE FROM sync_held WHERE place = ? AND learner = ?", arguments: [place, key])

@@ -98,7 +98,12 @@ final class SyncIntake {
             return false
         }
         if let local = try localCopy(blob) { return try settle(review, against: local, from: source, file: file) }
-        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM review_tombstone WHERE uid = ?"), arguments: [blob]) != true else { return false }
+        if let undone = try Int64.fetchOne(db.cachedStatement(sql: "SELECT card FROM review_tombstone WHERE uid = ?"), arguments: [blob]) {
+            // Undone here and held by the folder: the undo goes out (unless the folder's own undo
+            // made the tombstone: card 0), so the machines that hold it drop it too.
+            if undone != 0 { try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) VALUES (?, 1)").execute(arguments: [blob]) }
+            return false
+        }
         let card = try cards.id(of: review, in: db)
         let entry = ReviewLog.Entry(card: card, time: review.time, rating: review.rating, state: .new, duration: review.duration, uid: review.uid)
         guard try ReviewLog.write(.add(entry), in: db) > 0 else { return false }

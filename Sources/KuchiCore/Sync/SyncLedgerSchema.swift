@@ -9,8 +9,9 @@ import GRDB
 /// - `sync_outbox`: what this machine has not sent yet (kind 0 a review, 1 an undo), kept by
 ///   triggers on every write path once the data folder has synced (`sync_meta` key `outbox`,
 ///   set by the first sync — not the machine id, which a suspend or a fit makes too: a learner
-///   who never syncs pays nothing), so a sync with nothing new sends nothing without reading the log; an undo of
-///   a review never sent replaces nothing and is not queued.
+///   who never syncs pays nothing), so a sync with nothing new sends nothing without reading
+///   the log. An undo of a review never sent replaces nothing and is not queued; an undo of a
+///   review the folder is read to hold is (`SyncIntake`).
 /// - `sync_later`: reviews (kind 0) and stamped changes — suspensions, weight changes (kind 1) —
 ///   dated after the receiver's tomorrow, kept aside (the record as read) until their time
 ///   comes, so a wrong clock never moves a card into the future nor wins every later change.
@@ -66,10 +67,10 @@ enum SyncLedgerSchema {
             END;
             """)
         // A data folder that synced before: everything logged waits, and the first sync with each
-        // folder drops what it finds there (one that never synced queues its log at its first sync).
+        // folder drops what it finds there and queues the undos of what it holds that was undone
+        // here (one that never synced queues its log at its first sync).
         let synced = "EXISTS (SELECT 1 FROM sync_meta WHERE key = 'machine')"
         try db.execute(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) SELECT uid, 0 FROM review WHERE uid IS NOT NULL AND \(synced)")
-        try db.execute(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) SELECT uid, 1 FROM review_tombstone WHERE \(synced)")
         try db.execute(sql: "INSERT OR IGNORE INTO sync_meta (key, value) SELECT 'outbox', '1' WHERE \(synced)")
         try db.execute(sql: "PRAGMA user_version = \(version)")
     }
