@@ -38,22 +38,18 @@ public struct SyncParameters: Equatable, Sendable {
         "p\u{1F}\(time)\u{1F}\(machine)"
     }
 
-    /// merge: inside a sync's transaction: stores the folder's changes this database lacks
-    /// (`added`: the timeline changed) and returns this machine's own changes the folder is not
-    /// known to hold (`held`, or read this sync), to send.
-    static func merge(_ db: Database, learner: UUID, machine: String, folder: SyncMerge,
-                      held: Set<String>) throws -> (added: Bool, outgoing: [SyncRecord]) {
+    /// merge: inside a sync's transaction: stores the folder's changes this database lacks (a
+    /// new one changes the replay's fingerprint: every card is replayed) and returns this
+    /// machine's own changes the folder is not known to hold (`held`, or read this sync), to send.
+    static func merge(_ db: Database, learner: UUID, machine: String, folder: SyncMerge, held: Set<String>) throws -> [SyncRecord] {
         let local = try LearnerDatabase.parameterChanges(db, learner: learner)
         let known = Set(local.map { key(time: $0.time, machine: $0.machine) })
-        var added = false
         for (key, change) in folder.parameters.sorted(by: { $0.key < $1.key }) where !known.contains(key) {
             try LearnerDatabase.insertParameterChange(db, learner: learner, change)
-            added = true
         }
-        let outgoing: [SyncRecord] = local.filter { change in
+        return local.filter { change in
             let key = key(time: change.time, machine: change.machine)
             return change.machine == machine && folder.parameters[key] == nil && !held.contains(key)
         }.map { .parameters(SyncParameters(time: $0.time, weights: $0.weights, rescheduled: $0.rescheduled, source: $0.source)) }
-        return (added, outgoing)
     }
 }

@@ -140,7 +140,7 @@ public enum SyncService {
                 // Weight changes (kuchi optimize) and suspensions: those read join this database;
                 // this machine's the folder is not known to hold go out (`sync_held`).
                 let held = try LearnerDatabase.held(db, place: folder.place, learner: learner)
-                outcome.records += try SyncParameters.merge(db, learner: learner, machine: machine, folder: merge, held: held).outgoing
+                outcome.records += try SyncParameters.merge(db, learner: learner, machine: machine, folder: merge, held: held)
                 let suspensions = try SyncSuspensions.outgoing(db, learner: learner, machine: machine, held: held)
                 outcome.records += suspensions
                 // Reviews, undos and suspensions came in with the reading; only the cards whose log
