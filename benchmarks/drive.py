@@ -34,6 +34,7 @@ import time
 import uuid
 
 import history
+import sync as sync_bench
 import history_report
 import startup_steps
 
@@ -628,9 +629,9 @@ def main():
     parser.add_argument("--json", help="also write every sample here")
     parser.add_argument("--note", default="", help="a line about the build to print under the title")
     parser.add_argument("--quick", action="store_true", help="a short smoke run: few repetitions, small decks")
-    parser.add_argument("--parts", default="terminal,startup,decks,history",
+    parser.add_argument("--parts", default="terminal,startup,decks,history,sync",
                         help="which parts to run, of terminal (the two terminal sizes and idle), startup (step by "
-                             "step), decks, history")
+                             "step), decks, history, sync (kuchi sync at scale: benchmarks/sync.py)")
     parser.add_argument("--startup-programs", help="the folder of the built benchmarks/startup programs")
     parser.add_argument("--histories", help="the histories measured, as CARDS:REVIEWS,... (default "
                         "1000:10000,10000:100000,10000:1000000; --quick: the first two)")
@@ -647,7 +648,7 @@ def main():
 
     deck = Deck(args.deck)
     root = tempfile.mkdtemp(prefix="kuchi-bench-")
-    raw = {"sizes": {}, "decks": [], "history": None, "startup": None}
+    raw = {"sizes": {}, "decks": [], "history": None, "startup": None, "sync": None}
     progress = lambda message: print(f"bench: {message}", file=sys.stderr, flush=True)
     try:
         for rows, columns in (SIZES if "terminal" in parts else []):
@@ -709,6 +710,8 @@ def main():
             raw["decks"].append(figures)
         if "history" in parts:
             raw["history"] = history.measure(args, root, progress)
+        if "sync" in parts:
+            raw["sync"] = sync_bench.measure(args.kuchi, args.kuchi_bench, tempfile.mkdtemp(prefix="sync-", dir=root), args.quick, progress)
     except (Stuck, history.d.Stuck) as error:  # drive.py runs as __main__ and is imported by history.py as drive
         print(f"bench: the app did not show what was expected.\n{error}", file=sys.stderr)
         return 1
@@ -867,6 +870,9 @@ def report(raw, args):
         lines, more = history_report.report(raw["history"], args)
         out += lines
         targets += more
+
+    if raw.get("sync"):
+        out += ["", sync_bench.report(raw["sync"])]
 
     import issue21
     out += issue21.report(raw)

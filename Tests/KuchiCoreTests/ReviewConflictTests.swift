@@ -15,18 +15,26 @@ struct ReviewConflictTests {
                    answer: "cat", time: 1_800_000_000_000, rating: .good, duration: duration)
     }
 
-    @Test("the merge keeps the same copy in either reading order and names both files")
-    func orderFree() {
+    @Test("the intake keeps the same copy in either reading order and names the file that differed")
+    func orderFree() throws {
         let (first, second) = (review(duration: 900), review(duration: 4321))
         let entries = [SyncFolder.Entry(machine: "a", record: .review(first), file: "/f/a.jsonl"),
                        SyncFolder.Entry(machine: "b", record: .review(second), file: "/f/b.jsonl")]
-        let (forwards, backwards) = (SyncMerge(entries), SyncMerge(entries.reversed()))
-        let kept = forwards.reviews[first.uid]?.value
-        #expect(kept == backwards.reviews[first.uid]?.value)
-        #expect(kept == (SyncMerge.prefers(first, over: second) ? first : second))
+        let learner = UUID()
+        var outcomes: [(kept: [SyncReview], notices: [String])] = []
+        for order in [entries, entries.reversed()] {
+            outcomes.append(try LearnerDatabase.inMemory().writer.write { db in
+                let intake = SyncIntake(db, learner: learner, machine: "c", place: "/f", now: 1_800_000_100_000)
+                try intake.take(order)
+                return (try LearnerDatabase.syncReviews(db, learner: learner), intake.notices)
+            })
+        }
+        #expect(outcomes[0].kept == outcomes[1].kept)
+        #expect(outcomes[0].kept == [SyncMerge.prefers(first, over: second) ? first : second])
         #expect(SyncMerge.prefers(first, over: second) != SyncMerge.prefers(second, over: first))
-        #expect(forwards.notices.count == 1)
-        #expect(forwards.notices.first?.contains("/f/a.jsonl and /f/b.jsonl") == true, "\(forwards.notices)")
+        #expect(outcomes.allSatisfy { $0.notices.count == 1 }, "\(outcomes.map(\.notices))")
+        #expect(outcomes[0].notices.first?.contains("/f/b.jsonl") == true, "\(outcomes[0].notices)")
+        #expect(outcomes[1].notices.first?.contains("/f/a.jsonl") == true, "\(outcomes[1].notices)")
     }
 
     @Test("three machines, one copy changed in the folder: every machine ends with the preferred copy, the losers replaced")

@@ -48,6 +48,13 @@ public struct DeckLibrary: Sendable {
         return key.precomposedStringWithCompatibilityMapping
     }
 
+    /// isReserved: a name (or title) that means the bundled deck: its `--deck` names and title,
+    /// compared as deck names are — a deck from elsewhere may never take one.
+    public static func isReserved(_ name: String) -> Bool {
+        let key = nameKey(name)
+        return bundledNames.map(nameKey).contains(key) || nameKey(bundledTitle) == key
+    }
+
     /// bundledTitle: the bundled deck's title, also reserved (it names the deck's progress).
     public static let bundledTitle = "Kuchi beginner deck (JLPT N5)"
 

@@ -33,18 +33,23 @@ public struct SyncParameters: Equatable, Sendable {
         return SyncParameters(time: time, weights: values, rescheduled: rescheduled, source: source)
     }
 
-    /// merge: inside a sync's transaction: stores the folder's changes this database lacks and
-    /// returns this machine's own changes the folder lacks (to send).
-    static func merge(_ db: Database, learner: UUID, machine: String, folder: SyncMerge) throws -> [SyncRecord] {
+    /// key: a change as `sync_held` knows it (its time and the machine that made it).
+    static func key(time: Int64, machine: String) -> String {
+        "p\u{1F}\(time)\u{1F}\(machine)"
+    }
+
+    /// merge: inside a sync's transaction: stores the folder's changes this database lacks (a
+    /// new one changes the replay's fingerprint: every card is replayed) and returns this
+    /// machine's own changes the folder is not known to hold (`held`, or read this sync), to send.
+    static func merge(_ db: Database, learner: UUID, machine: String, folder: SyncMerge, held: Set<String>) throws -> [SyncRecord] {
         let local = try LearnerDatabase.parameterChanges(db, learner: learner)
-        let known = Set(local.map { "\($0.time)/\($0.machine)" })
-        for (key, stamped) in folder.parameters where !known.contains(key) {
-            let change = stamped.value
-            try LearnerDatabase.insertParameterChange(db, learner: learner, ParameterChange(
-                time: change.time, machine: stamped.machine, weights: change.weights, rescheduled: change.rescheduled, source: change.source))
+        let known = Set(local.map { key(time: $0.time, machine: $0.machine) })
+        for (key, change) in folder.parameters.sorted(by: { $0.key < $1.key }) where !known.contains(key) {
+            try LearnerDatabase.insertParameterChange(db, learner: learner, change)
         }
-        return local.filter { $0.machine == machine && folder.parameters["\($0.time)/\($0.machine)"] == nil }.map {
-            .parameters(SyncParameters(time: $0.time, weights: $0.weights, rescheduled: $0.rescheduled, source: $0.source))
-        }
+        return local.filter { change in
+            let key = key(time: change.time, machine: change.machine)
+            return change.machine == machine && folder.parameters[key] == nil && !held.contains(key)
+        }.map { .parameters(SyncParameters(time: $0.time, weights: $0.weights, rescheduled: $0.rescheduled, source: $0.source)) }
     }
 }

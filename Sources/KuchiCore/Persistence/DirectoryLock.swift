@@ -15,8 +15,9 @@ import Darwin
 enum DirectoryLock {
     /// withLock: runs `body` holding an exclusive lock on `lockFile`, waiting up to `timeout`
     /// for another holder (a save takes milliseconds; a holder stuck longer is reported, not
-    /// waited on forever). Errors name `target`, the file the caller is about to change.
-    static func withLock<T>(_ lockFile: URL, target: URL, timeout: Duration,
+    /// waited on forever). Errors name `target`, the file the caller is about to change; `busy`
+    /// replaces the sentence for a holder that outlasts the timeout.
+    static func withLock<T>(_ lockFile: URL, target: URL, timeout: Duration, busy: String? = nil,
                             _ body: () throws(PersistenceError) -> T) throws(PersistenceError) -> T {
         let fd = open(lockFile.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw AtomicFile.failure(target, errno) }
@@ -27,7 +28,7 @@ enum DirectoryLock {
             guard code == EWOULDBLOCK || code == EINTR else { throw AtomicFile.failure(target, code) }
             guard ContinuousClock.now < deadline else {
                 throw PersistenceError(.unwritable, path: target.path,
-                                       "Could not save \(target.path): another Kuchi window is holding the profiles lock. Your previous saved data is unchanged.")
+                                       busy ?? "Could not save \(target.path): another Kuchi window is holding the profiles lock. Your previous saved data is unchanged.")
             }
             usleep(2_000)
         }

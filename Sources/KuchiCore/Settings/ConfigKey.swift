@@ -184,17 +184,6 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     }
 }
 
-/// SyncFolderPath: the Sync folder as typed: `~` and `~/…` are the learner's home folder
-/// (`$HOME`), never the account's entry in the password file.
-public enum SyncFolderPath {
-    /// expanded: `path` with a leading `~` replaced by `home`.
-    public static func expanded(_ path: String, home: String) -> String {
-        if path == "~" { return home }
-        if path.hasPrefix("~/") { return home + path.dropFirst() }
-        return path
-    }
-}
-
 extension ProfileField {
     /// settingTitle: how a sentence names the field (its `kuchi config` key, or "name").
     public var settingTitle: String {

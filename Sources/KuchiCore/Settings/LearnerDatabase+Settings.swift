@@ -94,11 +94,14 @@ extension LearnerDatabase {
     /// markSent: notes that `changes` are in this machine's batch `file`, once it is durable.
     public func markSent(_ changes: [SettingChange], learner: UUID, file: String) throws {
         guard !changes.isEmpty else { return }
-        try writer.write { db in
-            for change in changes {
-                try db.execute(sql: "INSERT OR REPLACE INTO setting_sent (learner, field, origin, file) VALUES (?, ?, ?, ?)",
-                               arguments: [learner.uuidString.lowercased(), change.field.rawValue, change.stamp.rawValue, file])
-            }
+        try writer.write { db in try Self.markSent(db, changes, learner: learner, file: file) }
+    }
+
+    /// markSent: the same, inside a transaction that is already open (the sync's).
+    static func markSent(_ db: Database, _ changes: [SettingChange], learner: UUID, file: String) throws {
+        for change in changes {
+            try db.execute(sql: "INSERT OR REPLACE INTO setting_sent (learner, field, origin, file) VALUES (?, ?, ?, ?)",
+                           arguments: [learner.uuidString.lowercased(), change.field.rawValue, change.stamp.rawValue, file])
         }
     }
 

@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 8
+    static let version = 9
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -106,6 +106,10 @@ enum LearnerSchema {
         // v8: the learner's own accepted answers ("I was right", `kuchi synonyms`; OwnAnswerSchema).
         migrator.registerMigration("v8") { db in
             try OwnAnswerSchema.migrate(db, version: 8)
+        }
+        // v9: what a sync remembers of the folder, and this machine's outbox (issue 27, SyncLedgerSchema).
+        migrator.registerMigration("v9") { db in
+            try SyncLedgerSchema.migrate(db)
         }
         return migrator
     }

@@ -32,31 +32,41 @@ enum OwnAnswerRecord {
         }
         guard value == "kept" || value == "removed" else { return .failure(.init("a synonym record that is neither kept nor removed")) }
         guard let time, (SyncRecordCoding.earliest...SyncRecordCoding.latest).contains(time) else {
-            return .failure(.init("a synonym record with a time outside 2000–2200"))
+            return .failure(.init("a synonym record with a missing or impossible time"))
         }
         return .success(SyncOwnAnswer(answer: OwnAnswer(deck: deck, word: question, direction: direction, answer: answer),
                                       kept: value == "kept", time: time, machine: ""))
     }
 
-    /// merge: inside the sync's transaction, takes each folder change later than this machine's
-    /// row and returns how many were taken and the local changes the folder lacks.
-    static func merge(_ db: Database, learner: UUID, merge: SyncMerge, machine: String) throws
-        -> (received: Int, outgoing: [SyncOwnAnswer]) {
-        var local: [OwnAnswer: SyncOwnAnswer] = [:]
-        for change in try LearnerDatabase.syncOwnAnswers(db, learner: learner) { local[change.answer] = change }
-        var received = 0
-        for (answer, change) in merge.ownAnswers.sorted(by: { $0.value.time < $1.value.time }) {
-            if let mine = local[answer], !change.isLater(than: mine) { continue }
-            try LearnerDatabase.setOwnAnswer(db, learner: learner, change)
-            local[answer] = change
-            received += 1
+    /// key: a change as `sync_held` knows it (its card, answer, stamp and machine).
+    static func key(_ change: SyncOwnAnswer) -> String {
+        ["o", change.answer.deck, change.answer.word, change.answer.direction.rawValue, change.answer.answer, change.kept ? "1" : "0",
+         String(change.time), change.machine].joined(separator: "\u{1F}")
+    }
+
+    /// apply: inside the sync's transaction, a change read from the folder (its machine set from
+    /// the folder it was read in) when it is later than this machine's row; true when it was.
+    static func apply(_ db: Database, learner: UUID, _ change: SyncOwnAnswer) throws -> Bool {
+        let local = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT kept, time, machine FROM own_answer WHERE learner = ? AND deck = ? AND question = ? AND direction = ? AND answer = ?
+            """), arguments: [learner.uuidString.lowercased(), change.answer.deck, change.answer.word, change.answer.direction.rawValue,
+                              change.answer.answer]).map {
+            SyncOwnAnswer(answer: change.answer, kept: $0["kept"] as Int != 0, time: $0["time"], machine: $0["machine"])
         }
-        // A change made before this folder had a machine id is stamped now with it.
-        let outgoing = local.values.map { change -> SyncOwnAnswer in
+        if let local, !change.isLater(than: local) { return false }
+        try LearnerDatabase.setOwnAnswer(db, learner: learner, change)
+        return true
+    }
+
+    /// outgoing: this machine's changes the folder is not known to hold (`held`), to send, each
+    /// once per folder. A change made before this machine had an id is stamped with it now.
+    static func outgoing(_ db: Database, learner: UUID, machine: String, held: Set<String>) throws -> [SyncOwnAnswer] {
+        guard try db.tableExists("own_answer") else { return [] }
+        return try LearnerDatabase.syncOwnAnswers(db, learner: learner).compactMap { change -> SyncOwnAnswer? in
+            guard change.machine.isEmpty || change.machine == machine else { return nil }
             var change = change
-            if change.machine.isEmpty { change.machine = machine }
-            return change
-        }.filter { !merge.ownAnswerStamps.contains($0) }
-        return (received, outgoing.sorted { ($0.time, $0.answer.word, $0.answer.answer) < ($1.time, $1.answer.word, $1.answer.answer) })
+            change.machine = machine
+            return held.contains(key(change)) ? nil : change
+        }.sorted { ($0.time, $0.answer.word, $0.answer.answer) < ($1.time, $1.answer.word, $1.answer.answer) }
     }
 }

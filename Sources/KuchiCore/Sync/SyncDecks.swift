@@ -25,20 +25,25 @@ enum SyncDecks {
                 continue
             }
             do throws(DeckError) {
-                _ = try Deck.decode(deck.content, source: deck.name)
+                let decoded = try Deck.decode(deck.content, source: deck.name)
+                // Its title names its progress: the bundled deck's would make it the bundled deck.
+                if DeckLibrary.isReserved(decoded.title) || DeckLibrary.isReserved(deck.name) {
+                    notices.append("The deck “\(deck.name.escapingControlCharacters)” in the sync folder takes the name or title of the deck that comes with Kuchi; it was skipped.")
+                    continue
+                }
             } catch {
-                notices.append("The deck “\(deck.name)” in the sync folder is not a valid deck (\(error.problems.first?.message ?? "unreadable")); it was skipped.")
+                notices.append("The deck “\(deck.name.escapingControlCharacters)” in the sync folder is not a valid deck (\(error.problems.first?.message ?? "unreadable")); it was skipped.")
                 continue
             }
             do throws(ImportError) {
                 try library.save(deck.content, as: deck.name, replace: false)
                 existing.insert(deck.name)
             } catch {
-                notices.append("Could not save the deck “\(deck.name)” from the sync folder: \(error.message)")
+                notices.append("Could not save the deck “\(deck.name.escapingControlCharacters)” from the sync folder: \(error.message)")
             }
         }
         for name in differing.sorted() {
-            notices.append("The deck “\(name)” from another machine differs from this machine's; this machine's was kept.")
+            notices.append("The deck “\(name.escapingControlCharacters)” from another machine differs from this machine's; this machine's was kept.")
         }
         return notices
     }

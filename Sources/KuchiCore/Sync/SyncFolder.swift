@@ -1,28 +1,41 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// SyncFolder: the shared folder's `kuchi/` tree, read and written.
+/// SyncFolder: the shared folder's `kuchi/` tree, listed, read and written.
 ///
 /// `DIR/kuchi/<learner uuid>/<machine id>/<ms>-<16 hex>.jsonl`: every file is written by one
-/// machine (its own folder), once, atomically (a hidden temporary name, then rename), and never
-/// changed or deleted, so a sync tool never sees two writers of one file. A batch is JSON Lines:
-/// a header naming its learner and machine, the records, and an `{"end": N}` line that tells a
-/// whole file from a truncated one. Conflict copies a sync tool makes anyway are read like the
-/// original (records merge by id, so a copy adds nothing); hidden and temporary files are skipped.
+/// machine (its own folder), once, atomically (a hidden temporary name, then rename); only its
+/// machine ever removes it, after folding it into a newer file (`SyncCompaction`). A batch is
+/// JSON Lines: a header naming its learner and machine, the records, and an `{"end": N}` line that
+/// tells a whole file from a truncated one. Conflict copies a sync tool makes anyway are read like
+/// the original (records merge by id, so a copy adds nothing); hidden and temporary files are
+/// skipped. The folder is untrusted: a symlink at any level is refused (nothing is read from or
+/// written outside the folder through one), and a file is streamed line by line.
 public struct SyncFolder: Sendable {
     /// root: `DIR/kuchi`.
     public let root: URL
 
-    /// maximumFileBytes: larger files are refused unread (a batch with a deck of 64 MiB fits).
-    static let maximumFileBytes = 160 * 1024 * 1024
-    /// maximumTotalBytes: a sync reads at most this much of the folder; the rest waits (with a
-    /// notice) — a folder stuffed with files cannot exhaust memory.
-    static let maximumTotalBytes = 1024 * 1024 * 1024
+    /// maximumLineBytes: the longest line read or written (a deck of up to ~8 MiB travels);
+    /// longer lines are skipped as they stream past, so they never hold memory.
+    static let maximumLineBytes = 8 * 1024 * 1024
+    /// defaultBudget: how many bytes one sync reads at most; the rest is read by the next ones,
+    /// each continuing where the last stopped.
+    public static let defaultBudget = 256 * 1024 * 1024
     /// formatVersion: the batch format this build writes and reads.
     static let formatVersion = 1
+
+    /// place: the folder as the ledger knows it — its real path, so `~/Sync` and the same
+    /// folder reached through a symlink share what was read.
+    let place: String
 
     /// init: the tree inside the folder `directory`.
     public init(directory: URL) {
         root = directory.appendingPathComponent("kuchi", isDirectory: true)
+        place = directory.resolvingSymlinksInPath().standardizedFileURL.path
     }
 
     /// Entry: one record read, with the machine whose folder held it.
@@ -33,140 +46,54 @@ public struct SyncFolder: Sendable {
         var file = ""
     }
 
-    /// Contents: what the folder holds for one learner.
-    struct Contents {
-        var entries: [Entry] = []
-        /// files: batch files found (conflict copies included).
-        var files = 0
-        /// unreadableFiles: files none of whose records could be used.
-        var unreadableFiles = 0
-        /// notices: one sentence per file with skipped or unreadable data.
-        var notices: [String] = []
-        /// bytes: how much was read.
-        var bytes = 0
+    /// Listed: one batch file found: its machine, name and size.
+    struct Listed: Hashable {
+        let machine: String
+        let name: String
+        let size: Int64
     }
 
-    /// Header: a batch's first line.
-    private struct Header: Codable {
-        var format: String
-        var version: Int
-        var learner: String
-        var machine: String
-        var written: Int64?
-    }
-
-    /// End: a batch's last line.
-    private struct End: Codable {
-        var end: Int
-    }
-
-    /// learners: the learners the folder has data for.
+    /// learners: the learners the folder has data for (real folders only).
     func learners() -> [UUID] {
-        subfolders(of: root).compactMap { name in UUID(uuidString: name).flatMap { $0.uuidString.lowercased() == name ? $0 : nil } }
+        guard Self.isRealFolder(root) else { return [] }
+        return subfolders(of: root).compactMap { name in UUID(uuidString: name).flatMap { $0.uuidString.lowercased() == name ? $0 : nil } }
     }
 
-    /// read: every record the folder holds for `learner`, with notices for what was skipped.
-    func read(learner: UUID) -> Contents {
-        var contents = Contents()
-        let learnerFolder = root.appendingPathComponent(learner.uuidString.lowercased(), isDirectory: true)
-        for machine in subfolders(of: learnerFolder).sorted() where ReviewID.isValid(machine) {
-            let folder = learnerFolder.appendingPathComponent(machine, isDirectory: true)
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter(Self.isBatchCandidate)
+    /// learnerFolder: `DIR/kuchi/<learner>`.
+    func learnerFolder(_ learner: UUID) -> URL {
+        root.appendingPathComponent(learner.uuidString.lowercased(), isDirectory: true)
+    }
+
+    /// machineFolder: `DIR/kuchi/<learner>/<machine>`.
+    func machineFolder(_ learner: UUID, _ machine: String) -> URL {
+        learnerFolder(learner).appendingPathComponent(machine, isDirectory: true)
+    }
+
+    /// list: every batch file of `learner`, machine by machine (names in order), and a notice
+    /// for each machine folder refused (a symlink, or `kuchi/` itself one).
+    func list(learner: UUID) -> (files: [Listed], notices: [String]) {
+        var notices: [String] = []
+        for url in [root, learnerFolder(learner)] where Self.isSymlink(url) {
+            return ([], ["\(Self.shown(url)) is a symbolic link; Kuchi reads and writes only real folders in the sync folder, so it was skipped."])
+        }
+        let folder = learnerFolder(learner)
+        var files: [Listed] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            guard let info = Self.linkInfo(url) else { continue }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                notices.append("\(Self.shown(url)) is a symbolic link, not a machine's folder; it was skipped.")
+                continue
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR, ReviewID.isValid(name) else { continue }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter(Self.isBatchCandidate)
             // Originals first, so a record that differs in a damaged copy is taken from the original.
-            for name in names.sorted(by: { (Self.isOriginal($0) ? 0 : 1, $0) < (Self.isOriginal($1) ? 0 : 1, $1) }) {
-                guard contents.bytes < Self.maximumTotalBytes else {
-                    contents.notices.append("\(learnerFolder.path) holds more than \(Self.maximumTotalBytes / 1_073_741_824) GiB; the rest was left for another sync.")
-                    return contents
-                }
-                contents.files += 1
-                readFile(folder.appendingPathComponent(name), learner: learner, machine: machine, into: &contents)
+            for file in names.map({ (Self.isOriginal($0) ? 0 : 1, $0) }).sorted(by: <) {
+                guard let size = Self.linkInfo(url.appendingPathComponent(file.1)).map({ Int64($0.st_size) }) else { continue }
+                files.append(Listed(machine: name, name: file.1, size: size))
             }
         }
-        return contents
-    }
-
-    /// readFile: the records of one batch file; every problem becomes one notice.
-    private func readFile(_ url: URL, learner: UUID, machine: String, into contents: inout Contents) {
-        let shown = url.path
-        let data: Data
-        do throws(BoundedFile.Failure) {
-            data = try BoundedFile.contents(of: url, limit: Self.maximumFileBytes)
-        } catch {
-            contents.unreadableFiles += 1
-            contents.notices.append("\(shown) could not be read (\(Self.describe(error))); it was skipped.")
-            return
-        }
-        contents.bytes += data.count
-        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        guard let first = lines.first, let header = try? JSONDecoder().decode(Header.self, from: Data(first)),
-              header.format == "kuchi-sync"
-        else {
-            contents.unreadableFiles += 1
-            contents.notices.append("\(shown) is not a Kuchi sync file (or its start is damaged); it was skipped.")
-            return
-        }
-        guard header.version <= Self.formatVersion else {
-            contents.unreadableFiles += 1
-            contents.notices.append("\(shown) was written by a newer Kuchi (format \(header.version)); it was skipped — update Kuchi to read it.")
-            return
-        }
-        guard header.learner == learner.uuidString.lowercased(), header.machine == machine else {
-            contents.unreadableFiles += 1
-            contents.notices.append("\(shown) names another learner or machine than its folder; it was skipped.")
-            return
-        }
-        var skipped = 0
-        var firstReason: String?
-        var records = Array(lines.dropFirst())
-        var ended = false
-        if let last = records.last, let end = try? JSONDecoder().decode(End.self, from: Data(last)) {
-            records.removeLast()
-            ended = end.end == records.count
-        }
-        let count = records.count
-        for result in SyncRecordCoding.decodeAll(records.map { Data($0) }) {
-            switch result {
-            case .success(let record):
-                contents.entries.append(Entry(machine: machine, record: record, file: shown))
-            case .failure(let refusal):
-                skipped += 1
-                firstReason = firstReason ?? refusal.reason
-            }
-        }
-        if !ended {
-            contents.notices.append("\(shown) is incomplete (still being copied, or cut short); its \(count - skipped) whole records were used.")
-        } else if skipped > 0 {
-            contents.notices.append("\(shown): \(skipped) record\(skipped == 1 ? "" : "s") skipped (\(firstReason ?? "unreadable")).")
-        }
-        if count > 0 && skipped == count { contents.unreadableFiles += 1 }
-    }
-
-    /// write: a new batch of `records` from `machine`, atomically; returns its URL.
-    func write(_ records: [SyncRecord], learner: UUID, machine: String, now: Date, batchID: String) throws -> URL {
-        let folder = root.appendingPathComponent(learner.uuidString.lowercased(), isDirectory: true)
-            .appendingPathComponent(machine, isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var data = try encoder.encode(Header(format: "kuchi-sync", version: Self.formatVersion, learner: learner.uuidString.lowercased(),
-                                             machine: machine, written: Milliseconds.from(now)))
-        data.append(UInt8(ascii: "\n"))
-        for record in records {
-            data.append(try SyncRecordCoding.encode(record))
-            data.append(UInt8(ascii: "\n"))
-        }
-        data.append(try encoder.encode(End(end: records.count)))
-        data.append(UInt8(ascii: "\n"))
-        let milliseconds = String(max(0, Milliseconds.from(now)))
-        let name = String(repeating: "0", count: max(0, 13 - milliseconds.count)) + milliseconds + "-" + batchID.prefix(16) + ".jsonl"
-        let url = folder.appendingPathComponent(name)
-        do throws(PersistenceError) {
-            try AtomicFile.write(data, to: url)
-        } catch {
-            throw error
-        }
-        return url
+        return (files, notices)
     }
 
     /// removeBatches: deletes `machine`'s own batch files of `learner` but `keeping` (a learner
@@ -174,10 +101,20 @@ public struct SyncFolder: Sendable {
     func removeBatches(learner: UUID, machine: String, keeping: URL?) {
         let folder = root.appendingPathComponent(learner.uuidString.lowercased(), isDirectory: true)
             .appendingPathComponent(machine, isDirectory: true)
+        // Never through a symlink: only files inside the sync folder are removed.
+        guard !Self.isSymlink(root), Self.isRealFolder(learnerFolder(learner)), Self.isRealFolder(folder) else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where Self.isBatchCandidate(name) && name != keeping?.lastPathComponent {
             unlink(folder.appendingPathComponent(name).path)
         }
+    }
+
+    /// write: a whole batch of `records` from `machine` (a forget record, say), made visible at
+    /// once; returns its URL.
+    func write(_ records: [SyncRecord], learner: UUID, machine: String, now: Date, batchID: String) throws -> URL {
+        let writer = try SyncBatchWriter(self, learner: learner, machine: machine, now: now, batchID: batchID)
+        for record in records { try writer.add(record) }
+        return try writer.finish().url
     }
 
     /// isBatchCandidate: a file that may hold records: `.jsonl`, not hidden, not a temporary file.
@@ -185,29 +122,61 @@ public struct SyncFolder: Sendable {
         name.hasSuffix(".jsonl") && !name.hasPrefix(".") && !name.hasPrefix("~") && !name.contains(".tmp")
     }
 
-    /// isOriginal: the exact name this format writes (not a sync tool's conflict copy).
+    /// isOriginal: the exact name this format writes, `<13 digits>-<16 hex>.jsonl` (not a sync
+    /// tool's conflict copy) — checked byte by byte: it runs for every file of every sync.
     static func isOriginal(_ name: String) -> Bool {
-        name.wholeMatch(of: /[0-9]{13}-[0-9a-f]{16}\.jsonl/) != nil
+        let bytes = Array(name.utf8)
+        guard bytes.count == 36, bytes[13] == UInt8(ascii: "-"), bytes[30...].elementsEqual(".jsonl".utf8) else { return false }
+        return bytes[0..<13].allSatisfy { (48...57).contains($0) } && bytes[14..<30].allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
-    /// subfolders: the names of the folders directly inside `url` (hidden ones skipped).
+    /// batchName: the name a batch written at `now` with `batchID` gets.
+    static func batchName(now: Date, batchID: String) -> String {
+        let milliseconds = String(max(0, Milliseconds.from(now)))
+        return String(repeating: "0", count: max(0, 13 - milliseconds.count)) + milliseconds + "-" + batchID.prefix(16) + ".jsonl"
+    }
+
+    /// removeStaleTemporaries: this machine's own half-written files (`.<name>.tmp-<pid>-<nonce>`)
+    /// left by a killed sync; only called under the data folder's sync lock, so none is live.
+    func removeStaleTemporaries(learner: UUID, machine: String) -> Int {
+        let folder = machineFolder(learner, machine)
+        guard Self.isRealFolder(folder) else { return 0 }
+        var removed = 0
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            guard let temporary = AtomicFile.TemporaryName(name), temporary.target.hasSuffix(".jsonl") else { continue }
+            if unlink(folder.appendingPathComponent(name).path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// subfolders: the names of the real folders directly inside `url` (hidden ones and
+    /// symlinks skipped).
     private func subfolders(of url: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         return names.filter { name in
-            var isFolder: ObjCBool = false
-            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder)
-                && isFolder.boolValue
+            !name.hasPrefix(".") && Self.linkInfo(url.appendingPathComponent(name)).map { $0.st_mode & S_IFMT == S_IFDIR } == true
         }
     }
 
-    /// describe: a read failure in a few words.
-    private static func describe(_ failure: BoundedFile.Failure) -> String {
-        switch failure {
-        case .missing: "it disappeared"
-        case .folder: "a folder has its name"
-        case .notRegular: "not a regular file"
-        case .tooLarge(let size): "\(size / 1_048_576) MiB, over the \(maximumFileBytes / 1_048_576) MiB limit"
-        case .unreadable(let code): String(cString: strerror(code)).lowercased()
-        }
+    /// linkInfo: `lstat` of `url` (the link itself, not what it points to).
+    static func linkInfo(_ url: URL) -> stat? {
+        var info = stat()
+        return lstat(url.path, &info) == 0 ? info : nil
+    }
+
+    /// isSymlink: whether `url` is a symbolic link.
+    static func isSymlink(_ url: URL) -> Bool {
+        linkInfo(url).map { $0.st_mode & S_IFMT == S_IFLNK } ?? false
+    }
+
+    /// isRealFolder: a folder, not a symlink to one.
+    static func isRealFolder(_ url: URL) -> Bool {
+        linkInfo(url).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+    }
+
+    /// shown: a path as a message prints it, its control characters (a newline in a file
+    /// name, an escape sequence) written visibly.
+    static func shown(_ url: URL) -> String {
+        url.path.escapingControlCharacters
     }
 }

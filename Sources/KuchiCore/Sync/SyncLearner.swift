@@ -7,8 +7,8 @@ enum SyncLearner {
     struct Choice {
         var profile: Profile
         var arriving: Bool
-        /// contents: the folder's records for the learner, when already read.
-        var contents: SyncFolder.Contents?
+        /// notices: what choosing met (none yet; the sync's reading reports the folder).
+        var notices: [String] = []
     }
 
     /// choose: the learner for `request`, or why none could be chosen.
@@ -21,7 +21,7 @@ enum SyncLearner {
         }
         if let name = request.profileName {
             if let profile = saved.first(where: { $0.isNamed(name) }) { return .success(Choice(profile: profile, arriving: false)) }
-            return arriving(named: name, folder: folder, now: request.now)
+            return arriving(named: name, folder: folder, saved: saved, budget: Int64(request.budget), now: request.now)
         }
         switch saved.count {
         case 1: return .success(Choice(profile: saved[0], arriving: false))
@@ -34,14 +34,20 @@ enum SyncLearner {
     }
 
     /// arriving: the learner named `name` in the folder (by the name's last value there), as a
-    /// profile with the folder's settings; a failure (exit 1) when the folder has none.
-    private static func arriving(named name: String, folder: SyncFolder, now: Date) -> Result<Choice, SyncFailure> {
+    /// profile with the folder's settings; a failure (exit 1) when the folder has none. Only the
+    /// setting records are kept while the folder streams past. Two learners of that name in the
+    /// folder, or one whose name a learner saved here already has under another id, are refused
+    /// naming both: bringing in the wrong one would merge a stranger's history. A learner
+    /// forgotten on every machine is never brought back.
+    private static func arriving(named name: String, folder: SyncFolder, saved: [Profile], budget: Int64, now: Date) -> Result<Choice, SyncFailure> {
         var names: [String] = []
+        var found: [Profile] = []
         var forgotten = 0
         for id in folder.learners() {
-            let contents = folder.read(learner: id)
-            let merge = SyncMerge(contents.entries)
-            // A learner forgotten on every machine is never brought back.
+            var merge = SyncMerge()
+            _ = try? SyncReading.read(folder, learner: id, ledger: [:], budget: budget, record: { _, _ in }, each: { entries in
+                for entry in entries { merge.add(entry) }
+            })
             if merge.forgotten != nil {
                 forgotten += 1
                 continue
@@ -57,11 +63,24 @@ enum SyncLearner {
             names.append(profile.name)
             if profile.isNamed(name) {
                 profile.lastUsed = Date()
-                return .success(Choice(profile: profile, arriving: true, contents: contents))
+                found.append(profile)
             }
         }
-        var known = names.isEmpty ? "it holds no learner" : "it holds \(names.sorted().joined(separator: ", "))"
+        let shownFolder = SyncFolder.shown(folder.root.deletingLastPathComponent())
+        if found.count > 1 {
+            let ids = found.map { $0.id.uuidString.lowercased() }.sorted()
+            return .failure(.usage("\(shownFolder) holds two learners named \"\(found[0].name.escapingControlCharacters)\" (ids \(ids[0]) and \(ids[1])); "
+                + "nothing was brought in — remove the one that is not you from \(SyncFolder.shown(folder.root))."))
+        }
+        if let arrival = found.first {
+            if let local = saved.first(where: { $0.isNamed(arrival.name) && $0.id != arrival.id }) {
+                return .failure(.usage("the learner \"\(arrival.name.escapingControlCharacters)\" in \(shownFolder) (id \(arrival.id.uuidString.lowercased())) "
+                    + "is not this machine's \"\(local.name.escapingControlCharacters)\" (id \(local.id.uuidString.lowercased())); nothing was brought in."))
+            }
+            return .success(Choice(profile: arrival, arriving: true))
+        }
+        var known = names.isEmpty ? "it holds no learner" : "it holds \(names.sorted().map(\.escapingControlCharacters).joined(separator: ", "))"
         if forgotten > 0 { known += "; \(forgotten) learner\(forgotten == 1 ? " was" : "s were") forgotten there on every machine" }
-        return .failure(.nothing("there is no learner named \"\(name)\" on this machine or in \(folder.root.deletingLastPathComponent().path) (\(known))."))
+        return .failure(.nothing("there is no learner named \"\(name.escapingControlCharacters)\" on this machine or in \(shownFolder) (\(known))."))
     }
 }

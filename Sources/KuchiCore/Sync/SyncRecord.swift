@@ -55,9 +55,11 @@ public enum SyncRecord: Equatable, Sendable {
 enum SyncRecordCoding {
     /// maximumText: the longest deck title, question, reading or answer accepted, in bytes.
     static let maximumText = 4096
-    /// earliest, latest: review times outside 2000…2200 are refused as nonsense.
-    static let earliest: Int64 = 946_684_800_000
-    static let latest: Int64 = 7_258_118_400_000
+    /// earliest, latest: review, suspension and weight-change times before 1970 or after 9999
+    /// are refused as nonsense; one after the receiver's tomorrow is kept aside until then
+    /// (`SyncIntake`), not refused.
+    static let earliest: Int64 = 0
+    static let latest: Int64 = 253_402_300_799_999
     /// maximumDuration: a review's duration is capped at one day (ms).
     static let maximumDuration = 86_400_000
 
@@ -89,6 +91,26 @@ enum SyncRecordCoding {
 
     /// encode: the record as one line of JSON (no newline).
     static func encode(_ record: SyncRecord) throws -> Data {
+        try encoder.encode(line(record))
+    }
+
+    /// sendable: the record's line when a reader would accept it (the same `validate` readers
+    /// run), else nil — so the writer never sends what its readers refuse.
+    static func sendable(_ record: SyncRecord) -> Data? {
+        let line = line(record)
+        guard case .success = validate(line) else { return nil }
+        return try? encoder.encode(line)
+    }
+
+    /// encoder: sorted keys, slashes as they are.
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// line: the record's keys.
+    private static func line(_ record: SyncRecord) -> Line {
         var line = Line()
         switch record {
         case .review(let review):
@@ -133,9 +155,7 @@ enum SyncRecordCoding {
         case .ownAnswer(let change):
             OwnAnswerRecord.encode(change, into: &line.type, &line.deck, &line.question, &line.direction, &line.answer, &line.value, &line.time)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(line)
+        return line
     }
 
     /// decodeAll: each line's record or refusal. All lines are parsed as one JSON array first
@@ -172,7 +192,7 @@ enum SyncRecordCoding {
                 return .failure(Refusal("review \(uid) has an unknown direction"))
             }
             guard let rating = line.rating.flatMap(Rating.init(rawValue:)) else { return .failure(Refusal("review \(uid) has a rating outside 1–4")) }
-            guard let time = line.time, (earliest...latest).contains(time) else { return .failure(Refusal("review \(uid) has a time outside 2000–2200")) }
+            guard let time = line.time, (earliest...latest).contains(time) else { return .failure(Refusal("review \(uid) has a time before 1970 or after 9999")) }
             let duration = min(max(line.duration ?? 0, 0), maximumDuration)
             return .success(.review(SyncReview(uid: uid, deck: deck, question: question, reading: reading, direction: direction,
                                                answer: answer, time: time, rating: rating, duration: duration)))
@@ -194,6 +214,7 @@ enum SyncRecordCoding {
             guard let name = line.name, (try? DeckLibrary.checkName(name)) != nil, let hash = line.hash, ReviewID.isValid(hash),
                   let content = line.content
             else { return .failure(Refusal("a deck record with a bad name or hash")) }
+            guard !DeckLibrary.isReserved(name) else { return .failure(Refusal("a deck record named like the deck that comes with Kuchi")) }
             let data = Data(content.utf8)
             guard StableHash.hex128(data) == hash else { return .failure(Refusal("deck “\(name)” does not match its hash")) }
             return .success(.deck(SyncDeck(name: name, hash: hash, content: data)))
@@ -203,7 +224,8 @@ enum SyncRecordCoding {
             return .success(.parameters(change))
         case "suspension":
             guard let deck = line.deck, let question = line.question, let reading = line.reading, let machine = line.machine,
-                  [deck, question, reading, machine].allSatisfy(isCleanText), !deck.isEmpty, !question.isEmpty, !machine.isEmpty,
+                  [deck, question, reading].allSatisfy(isCleanText), !deck.isEmpty, !question.isEmpty,
+                  ReviewID.isValid(machine) || machine == "local",
                   let suspended = line.suspended, let time = line.time, (earliest...latest).contains(time)
             else { return .failure(Refusal("a suspension record with a missing or bad field")) }
             return .success(.suspension(Suspension(deck: deck, question: question, reading: reading, suspended: suspended, stamp: time,

@@ -22,17 +22,26 @@ enum SyncReplay {
         var introduced: Int64?
     }
 
-    /// replay: recomputes every card of `learner` (and each review's state-before) from the log;
-    /// returns how many cards changed. `keepDue` (a weight change just made here without
-    /// rescheduling) keeps each card's stored due date through the timeline's last change, even
-    /// where an older answer's replay would differ (a retention changed since).
+    /// replay: recomputes every card of `learner` (or only `cards`, those whose log changed) and
+    /// each review's state-before from the log; returns how many cards changed. `keepDue` (a
+    /// weight change just made here without rescheduling) keeps each card's stored due date
+    /// through the timeline's last change, even where an older answer's replay would differ (a
+    /// retention changed since).
     static func replay(_ db: Database, learner: UUID, scheduler: any CardScheduler, timeline: ParameterTimeline = .none,
-                       keepDue: Bool = false) throws -> Int {
+                       keepDue: Bool = false, cards only: Set<Int64>? = nil) throws -> Int {
         let key = learner.uuidString.lowercased()
+        var filter = ""
+        if let only {
+            guard !only.isEmpty else { return 0 }
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS sync_replayed (card INTEGER PRIMARY KEY); DELETE FROM sync_replayed")
+            let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO sync_replayed (card) VALUES (?)")
+            for card in only { try insert.execute(arguments: [card]) }
+            filter = " AND c.id IN (SELECT card FROM sync_replayed)"
+        }
         var stored: [Int64: Stored] = [:]
         let cards = try Row.fetchCursor(db, sql: """
             SELECT c.id, c.state, c.step, c.stability, c.difficulty, c.due, c.last_review, c.reps, c.lapses, c.introduced
-            FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ?
+            FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ?\(filter)
             """, arguments: [key])
         while let row = try cards.next() {
             stored[row["id"]] = Stored(state: row["state"], step: row["step"], stability: row["stability"], difficulty: row["difficulty"],
@@ -44,7 +53,7 @@ enum SyncReplay {
         let reviews = try Row.fetchAll(db, sql: """
             SELECT r.id, r.card, r.time, r.rating, r.state, r.uid FROM review r
             JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
-            WHERE d.learner = ? ORDER BY r.card, r.time, r.uid
+            WHERE d.learner = ?\(filter) ORDER BY r.card, r.time, r.uid
             """, arguments: [key])
         for row in reviews {
             let cardID: Int64 = row["card"]

@@ -18,6 +18,10 @@ public struct SyncRequest: Sendable {
     public var now: Date
     /// seed: `KUCHI_SEED`: the machine and batch ids are drawn from it (reproducible runs).
     public var seed: UInt64?
+    /// budget: the most bytes of the folder this sync reads; the next sync reads on from there.
+    public var budget = SyncFolder.defaultBudget
+    /// lockTimeout: how long a sync waits for another one on this data folder to finish.
+    public var lockTimeout: Duration = .seconds(120)
 
     /// init: a request; the learner is chosen by id, name, or being the only one.
     public init(folder: URL, learner: UUID? = nil, profileName: String? = nil, configDirectory: URL, dataDirectory: URL,
@@ -59,6 +63,8 @@ public struct SyncReport: Equatable, Sendable {
     public var statusOnly = false
     /// notices: one sentence per problem met (skipped records, unreadable files).
     public var notices: [String] = []
+    /// partial: the folder held more new data than one sync reads; the next sync reads on.
+    public var partial = false
 
     /// summary: the one line `kuchi sync` prints.
     public var summary: String {

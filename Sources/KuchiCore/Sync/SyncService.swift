@@ -3,18 +3,39 @@ import GRDB
 
 /// SyncService: `kuchi sync DIR` — the one entry point the command and the app call.
 ///
-/// Reads every machine's records for the learner from the folder, merges them into the learner
-/// database (received reviews inserted, undone ones deleted, every card replayed from its log),
-/// merges the profile's fields (last writer wins per field), writes this machine's new records
-/// as one new batch file, and saves decks the folder has and this machine lacks. Synchronous and
-/// free of the main actor: the app runs it in a detached task; nothing here blocks a screen.
+/// Streams the records the folder holds that this machine has not read yet into the learner
+/// database (received reviews inserted, undone ones deleted, the cards they changed replayed
+/// from their logs), merges the profile's fields (last writer wins per field), writes this
+/// machine's outbox as one new batch file, and saves decks the folder has and this machine
+/// lacks. Synchronous and free of the main actor: the app runs it in a detached task; nothing
+/// here blocks a screen.
 public enum SyncService {
-    /// run: one sync (or, with `statusOnly`, its counts with nothing changed).
+    /// run: one sync (or, with `statusOnly`, its counts with nothing changed). Two syncs of one
+    /// data folder at once (the app's and a command's) take turns: the second waits for the
+    /// lock in the data folder; `--status` takes no lock (it changes nothing).
     public static func run(_ request: SyncRequest) -> Result<SyncReport, SyncFailure> {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: request.folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            return .failure(.usage("\(request.folder.path) is not a folder; create it (or point to the folder your sync tool shares)."))
+            return .failure(.usage("\(SyncFolder.shown(request.folder)) is not a folder; create it (or point to the folder your sync tool shares)."))
         }
+        guard !request.statusOnly else { return locked(request) }
+        do {
+            try FileManager.default.createDirectory(at: request.dataDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            return .failure(.usage("Could not create \(SyncFolder.shown(request.dataDirectory)); nothing was synced."))
+        }
+        let lock = request.dataDirectory.appendingPathComponent(".sync.lock")
+        let busy = "Another sync of \(SyncFolder.shown(request.dataDirectory)) is still running; nothing was synced — try again when it ends."
+        do throws(PersistenceError) {
+            return try DirectoryLock.withLock(lock, target: lock, timeout: request.lockTimeout, busy: busy) { locked(request) }
+        } catch {
+            return .failure(.usage(error.message))
+        }
+    }
+
+    /// locked: the sync itself, the lock held.
+    private static func locked(_ request: SyncRequest) -> Result<SyncReport, SyncFailure> {
         let store = ProfileStore(directory: request.configDirectory)
         let folder = SyncFolder(directory: request.folder)
         let choice: SyncLearner.Choice
@@ -22,48 +43,28 @@ public enum SyncService {
         case .success(let chosen): choice = chosen
         case .failure(let failure): return .failure(failure)
         }
-        let contents = choice.contents ?? folder.read(learner: choice.profile.id)
         // Unreadable files of a learner saved here do not stop the sync: this machine's records
         // still go out, and the notices say what was skipped. Only a learner to bring in needs
-        // something readable (SyncLearner fails with exit 1 otherwise).
-        let database = LearnerDatabase.open(directory: request.dataDirectory, now: request.now)
-        guard database.url != nil else {
-            return .failure(.usage(database.problem?.message ?? "Could not open the learner database in \(request.dataDirectory.path)."))
+        // something readable (SyncLearner fails with exit 1 otherwise). `--status` on a machine
+        // with no database yet counts against an empty one in memory: it creates nothing.
+        let fresh = !FileManager.default.fileExists(atPath: request.dataDirectory.appendingPathComponent(LearnerDatabase.fileName).path)
+        let database = request.statusOnly && fresh ? LearnerDatabase.inMemory() : LearnerDatabase.open(directory: request.dataDirectory, now: request.now)
+        guard database.url != nil || (request.statusOnly && fresh) else {
+            return .failure(.usage(database.problem?.message ?? "Could not open the learner database in \(SyncFolder.shown(request.dataDirectory))."))
         }
         if let seed = request.seed { database.reviewIDs.reseed(seed) }
-        var merge = SyncMerge(contents.entries)
-        if merge.forgotten != nil {
-            return obeyForget(choice, folder: folder, database: database, request: request, store: store)
-        }
-        var report = SyncReport(arrived: choice.arriving, statusOnly: request.statusOnly, notices: contents.notices + merge.notices)
+        var report = SyncReport(arrived: choice.arriving, statusOnly: request.statusOnly, notices: choice.notices)
         let outcome: Outcome
         do {
-            outcome = try merged(into: database, profile: choice.profile, arriving: choice.arriving, merge: &merge, request: request,
+            outcome = try merged(into: database, profile: choice.profile, arriving: choice.arriving, folder: folder, request: request,
                                  report: &report)
         } catch {
             return .failure(.usage("Could not update the learner database: \("\(error)".split(separator: "\n").first ?? "unknown error")."))
         }
+        // The folder says the learner was forgotten everywhere: the merge was rolled back.
+        if outcome.forgotten { return obeyForget(choice, folder: folder, database: database, request: request, store: store) }
         guard !request.statusOnly else { return .success(report) }
-        if !outcome.records.isEmpty {
-            do {
-                let written = try folder.write(outcome.records, learner: choice.profile.id, machine: outcome.machine, now: request.now,
-                                               batchID: database.reviewIDs.next())
-                // Durable now (AtomicFile syncs the file and its folder): only now are its settings sent.
-                let settings = outcome.records.compactMap { record -> SettingChange? in
-                    if case .setting(let change) = record { return change }
-                    return nil
-                }
-                try? database.markSent(settings, learner: choice.profile.id, file: written.lastPathComponent)
-            } catch {
-                // The database is merged; what was not written is found unsent next time.
-                report.sent = 0
-                report.ownAnswersSent = 0
-                report.notices.append("Could not write to \(request.folder.path) (\(describe(error))); this machine's changes will be sent next time.")
-            }
-        }
         saveProfile(outcome.profile, arriving: choice.arriving, changed: report.settingsChanged, store: store, report: &report)
-        let library = DeckLibrary(dataDirectory: request.dataDirectory)
-        report.notices += SyncDecks.receive(merge.decks.values.filter { $0.machine != outcome.machine }.map(\.value), into: library)
         return .success(report)
     }
 
@@ -72,19 +73,45 @@ public enum SyncService {
         var machine: String
         var records: [SyncRecord]
         var profile: Profile
+        /// forgotten: the folder holds a forget record for the learner.
+        var forgotten = false
     }
 
-    /// merged: the database half of a sync, in one transaction (rolled back for `--status`).
-    private static func merged(into database: LearnerDatabase, profile: Profile, arriving: Bool, merge: inout SyncMerge,
+    /// merged: the database half of a sync, in one transaction (rolled back for `--status`):
+    /// the folder's new records streamed in, the settings merged, the changed cards replayed,
+    /// and this machine's outbox written as one new batch before the commit.
+    private static func merged(into database: LearnerDatabase, profile: Profile, arriving: Bool, folder: SyncFolder,
                                request: SyncRequest, report: inout SyncReport) throws -> Outcome {
         var outcome = Outcome(machine: "", records: [], profile: profile)
         let learner = profile.id
+        let library = DeckLibrary(dataDirectory: request.dataDirectory)
         try database.writer.writeWithoutTransaction { db in
             try db.inTransaction { () throws -> Database.TransactionCompletion in
                 // The machine id always comes from the system generator, never from KUCHI_SEED: two
                 // machines run with one seed must still write in folders of their own.
                 let machine = try LearnerDatabase.machineID(db, create: !request.statusOnly, source: ReviewIDSource()) ?? "status"
                 outcome.machine = machine
+                let now = Milliseconds.from(request.now)
+                let intake = SyncIntake(db, learner: learner, machine: machine, place: folder.place, now: now)
+                if !request.statusOnly {
+                    intake.merge.receiveDeck = { deck, source in source == machine ? [] : SyncDecks.receive([deck], into: library) }
+                }
+                let firstHere = try SyncBookkeeping.begin(db, folder: folder, learner: learner, machine: machine)
+                try intake.take(LearnerDatabase.takeLater(db, learner: learner, limit: intake.latest))
+                let reading = try SyncReading.read(folder, learner: learner, ledger: firstHere.ledger, budget: Int64(request.budget),
+                                                   record: { file, progress in
+                                                       try LearnerDatabase.setLedger(db, place: folder.place, learner: learner, machine: file.machine,
+                                                                                     name: file.name, progress: progress)
+                                                   }, each: intake.take)
+                try SyncBookkeeping.forgetGone(db, folder: folder, learner: learner, ledger: firstHere.ledger, listed: reading.listed)
+                report.notices += reading.notices
+                report.partial = reading.partial
+                let merge = intake.merge
+                report.notices += merge.notices
+                if merge.forgotten != nil {
+                    outcome.forgotten = true
+                    return .rollback
+                }
                 // Settings: the folder's changes join the learner's log (each kept once); the
                 // log's latest change of each field is the setting, the same on every machine.
                 if !arriving { try LearnerDatabase.carryOver(db, profile: profile, machine: machine, now: request.now) }
@@ -102,57 +129,46 @@ public enum SyncService {
                 let old = SettingValues.values(of: before.isEmpty ? profile : LearnerDatabase.applying(before, to: profile))
                 let new = SettingValues.values(of: outcome.profile)
                 report.settingsChanged = SettingValues.travelling.filter { old[$0] != new[$0] }
-                // What was sent is what the folder holds: a change goes out until it is there.
-                let own = SyncFolder(directory: request.folder).root.appendingPathComponent(learner.uuidString.lowercased(), isDirectory: true)
-                    .appendingPathComponent(machine, isDirectory: true)
+                // What was sent is what the folder holds: a change goes out until it is there
+                // (in a file of this machine's still present, or read back from the folder).
+                let own = folder.machineFolder(learner, machine)
                 let unsentSettings = try LearnerDatabase.unsent(db, learner: learner, machine: machine, inFolder: merge.stamps(of: machine)) { file in
-                    FileManager.default.fileExists(atPath: own.appendingPathComponent(file).path)
+                    SyncFolder.linkInfo(own.appendingPathComponent(file)) != nil
                 }
                 outcome.records += unsentSettings.map(SyncRecord.setting)
-                // Reviews: undos first (an undone review never comes back), then new reviews.
-                let localReviews = try LearnerDatabase.syncReviews(db, learner: learner)
-                let localIDs = Set(localReviews.map(\.uid))
-                let undone = try LearnerDatabase.allTombstones(db)
-                var contributors: Set<String> = []
-                let undoing = Set(merge.undos.keys).intersection(localIDs)
-                report.received += try LearnerDatabase.applyUndos(db, learner: learner, uids: undoing)
-                for uid in undoing { contributors.insert(merge.undos[uid] ?? machine) }
-                // A review id this machine holds with other contents than the folder's preferred
-                // copy: the same copy is kept everywhere (SyncMerge.prefers).
-                let settled = merge.settle(local: localReviews.filter { !undoing.contains($0.uid) })
-                try LearnerDatabase.reviseReviews(db, learner: learner, reviews: settled.replaced)
-                report.notices += settled.notices
-                report.received += settled.replaced.count
-                let incoming = merge.reviews.values.filter {
-                    !localIDs.contains($0.value.uid) && merge.undos[$0.value.uid] == nil && !undone.contains($0.value.uid)
-                }
-                try LearnerDatabase.insertReviews(db, learner: learner, reviews: incoming.map(\.value).sorted { $0.uid < $1.uid })
-                report.received += incoming.count
-                contributors.formUnion(incoming.map(\.machine))
-                report.machines = contributors.subtracting([machine]).count
-                // Weight changes (kuchi optimize) from every machine, applied at their place in the replay.
-                outcome.records += try SyncParameters.merge(db, learner: learner, machine: machine, folder: merge)
-                let retention = outcome.profile.settings.desiredRetention
-                let timeline = try ParameterTimeline.load(db, learner: learner, desiredRetention: retention)
-                report.rescheduled = try SyncReplay.replay(db, learner: learner, scheduler: SchedulerFactory.scheduler(weights: nil, desiredRetention: retention),
-                                                           timeline: timeline)
-                // What this machine sends: its reviews and undos the folder does not hold yet.
-                let unsent = localReviews.filter { merge.reviews[$0.uid] == nil && merge.undos[$0.uid] == nil } + settled.sent
-                let undos = try LearnerDatabase.syncUndos(db, learner: learner).filter { merge.reviews[$0] != nil && merge.undos[$0] == nil }
-                outcome.records += unsent.map(SyncRecord.review) + undos.sorted().map { SyncRecord.undo(uid: $0) }
-                report.sent = unsent.count + undos.count
                 report.settingsSent = unsentSettings.count
-                outcome.records += try SyncSuspensions.merge(db, learner: learner, incoming: merge.suspensions, machine: machine,
-                                                             report: &report)
-                let ownAnswers = try OwnAnswerRecord.merge(db, learner: learner, merge: merge, machine: machine)
-                report.ownAnswersReceived = ownAnswers.received
-                report.ownAnswersSent = ownAnswers.outgoing.count
-                outcome.records += ownAnswers.outgoing.map(SyncRecord.ownAnswer)
-                if !request.statusOnly {
-                    let library = DeckLibrary(dataDirectory: request.dataDirectory)
-                    outcome.records += SyncDecks.outgoing(library, known: Set(merge.decks.keys)).map(SyncRecord.deck)
+                // Weight changes (kuchi optimize) and suspensions: those read join this database;
+                // this machine's the folder is not known to hold go out (`sync_held`).
+                let held = try LearnerDatabase.held(db, place: folder.place, learner: learner)
+                outcome.records += try SyncParameters.merge(db, learner: learner, machine: machine, folder: merge, held: held)
+                let suspensions = try SyncSuspensions.outgoing(db, learner: learner, machine: machine, held: held)
+                outcome.records += suspensions
+                // The learner's own answers ("I was right"), the same way (`OwnAnswerRecord`).
+                let ownAnswers = try OwnAnswerRecord.outgoing(db, learner: learner, machine: machine, held: held)
+                report.ownAnswersReceived = intake.ownAnswersReceived
+                report.ownAnswersSent = ownAnswers.count
+                outcome.records += ownAnswers.map(SyncRecord.ownAnswer)
+                // Reviews, undos and suspensions came in with the reading; only the cards whose log
+                // changed are replayed — every card when the scheduler (retention, weight changes
+                // from any machine) changed or the folder is new here.
+                report.received += intake.received
+                report.machines = intake.contributors.subtracting([machine]).count
+                report.notices += intake.notices
+                report.notices += try SyncBookkeeping.laterNotices(db, learner: learner, intake: intake)
+                report.rescheduled = try SyncBookkeeping.replay(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention,
+                                                                cards: arriving || firstHere.first ? nil : intake.touched)
+                if request.statusOnly {
+                    report.sent = try SyncOutbox.count(db, learner: learner) + suspensions.count
+                    return .rollback
                 }
-                return request.statusOnly ? .rollback : .commit
+                let known = try LearnerDatabase.knownDecks(db, place: folder.place).union(merge.decks.keys)
+                outcome.records += SyncDecks.outgoing(library, known: known).map(SyncRecord.deck)
+                try LearnerDatabase.addKnownDecks(db, place: folder.place, hashes: merge.decks.keys)
+                try SyncOutbox.send(db, folder: folder, learner: learner, machine: machine, records: outcome.records,
+                                    request: request, batchID: database.reviewIDs.next(), report: &report)
+                _ = try SyncCompaction.fold(db, folder: folder, learner: learner, machine: machine, listed: reading.listed,
+                                            now: request.now, batchID: database.reviewIDs.next())
+                return .commit
             }
         }
         return outcome
@@ -180,11 +196,5 @@ public enum SyncService {
         } catch {
             report.notices.append(error.message)
         }
-    }
-
-    /// describe: an error's first line.
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? PersistenceError { return error.message }
-        return "\(error)".split(separator: "\n").first.map(String.init) ?? "unknown error"
     }
 }

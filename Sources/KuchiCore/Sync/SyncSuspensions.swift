@@ -2,30 +2,30 @@ import Foundation
 import GRDB
 
 /// SyncSuspensions: suspended words through the sync folder (issue 29) — every change the
-/// folder holds is applied (the latest stamp wins, ties by machine id, whatever the order), and
-/// this machine's changes the folder does not hold yet are sent.
+/// folder holds is applied as it streams in (`SyncIntake`; the latest stamp wins, ties by
+/// machine id, whatever the order), and this machine's changes the folder does not hold yet
+/// (`sync_held`) are sent, each once per folder.
 enum SyncSuspensions {
-    /// merge: applies the folder's changes inside the sync's transaction and returns the
-    /// records to send; counts what changed here as received.
-    static func merge(_ db: Database, learner: UUID, incoming: [Suspension], machine: String, report: inout SyncReport) throws -> [SyncRecord] {
+    /// key: a change as `sync_held` knows it (its word, stamp and machine).
+    static func key(_ change: Suspension) -> String {
+        ["s", change.deck, change.question, change.reading, String(change.stamp), change.machine].joined(separator: "\u{1F}")
+    }
+
+    /// outgoing: this machine's changes the folder is not known to hold (`held`), to send.
+    static func outgoing(_ db: Database, learner: UUID, machine: String, held: Set<String>) throws -> [SyncRecord] {
         guard try db.tableExists("suspension") else { return [] }
-        for change in incoming where try LearnerDatabase.apply(change, learner: learner, db: db) {
-            report.received += 1
-        }
-        let known = Set(incoming.map { "\($0.deck)\u{1F}\($0.question)\u{1F}\($0.reading)\u{1F}\($0.stamp)\u{1F}\($0.machine)" })
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT deck, question, reading, suspended, stamp, machine FROM suspension WHERE learner = ? ORDER BY deck, question, reading
-            """, arguments: [learner.uuidString.lowercased()])
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT deck, question, reading, suspended, stamp, machine FROM suspension
+            WHERE learner = ? AND machine IN (?, 'local') ORDER BY deck, question, reading
+            """, arguments: [learner.uuidString.lowercased(), machine])
         var outgoing: [SyncRecord] = []
-        for row in rows {
+        while let row = try rows.next() {
+            // A change made before this folder was first synced carries the placeholder machine.
             let change = Suspension(deck: row["deck"], question: row["question"], reading: row["reading"], suspended: row["suspended"],
                                     stamp: row["stamp"], machine: row["machine"])
-            let key = "\(change.deck)\u{1F}\(change.question)\u{1F}\(change.reading)\u{1F}\(change.stamp)\u{1F}\(change.machine)"
-            // A change made before this folder was first synced carries the placeholder machine.
-            guard !known.contains(key), change.machine == machine || change.machine == "local" else { continue }
+            guard !held.contains(key(change)) else { continue }
             outgoing.append(.suspension(change))
         }
-        report.sent += outgoing.count
         return outgoing
     }
 }

@@ -74,7 +74,8 @@ final class AppSync {
             return
         }
         running = true
-        let request = SyncRequest(folder: URL(fileURLWithPath: folder), learner: learner, configDirectory: configDirectory,
+        // A folder saved as `~/Sync` (by hand, or by an older Kuchi) means the learner's $HOME.
+        let request = SyncRequest(folder: URL(fileURLWithPath: SyncFolderPath.resolve(folder)), learner: learner, configDirectory: configDirectory,
                                   dataDirectory: dataDirectory, now: now, seed: seed)
         let box = self.box
         Task.detached(priority: .utility) {

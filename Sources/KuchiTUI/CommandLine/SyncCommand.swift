@@ -15,10 +15,11 @@ struct SyncCommand: ParsableCommand {
         abstract: "Share progress with your other machines through a folder (Syncthing, Dropbox, git).",
         discussion: """
             Writes this machine's new reviews, undos, settings and imported decks into DIR/kuchi as new files (never \
-            changing a file once written), reads every other machine's, and replays each card's whole review log, so \
-            every machine ends with the same cards. With --profile NAME, a learner this machine does not know yet is \
-            brought in from DIR. Exit status: 0 on success, 1 when DIR holds nothing readable for the learner, 2 for \
-            usage errors.
+            changing a file once written), reads the other machines' files it has not read yet (at most 256 MiB per \
+            sync; the next sync reads on), and replays the review log of each card that changed, so every machine ends \
+            with the same cards. Each machine folds its own older files into one now and then. With --profile NAME, a \
+            learner this machine does not know yet is brought in from DIR. Exit status: 0 on success, 1 when DIR holds \
+            nothing readable for the learner, 2 for usage errors.
             """
     )
 

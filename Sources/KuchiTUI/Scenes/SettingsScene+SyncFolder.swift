@@ -44,12 +44,9 @@ extension SettingsScene {
         }
     }
 
-    /// folderPath: what a typed folder means: empty for none, else an absolute path.
-    static func folderPath(_ typed: String, home: String = NSHomeDirectory()) -> String {
-        let trimmed = typed.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return "" }
-        if trimmed == "~" { return home }
-        if trimmed.hasPrefix("~/") { return (home as NSString).appendingPathComponent(String(trimmed.dropFirst(2))) }
-        return URL(fileURLWithPath: trimmed).standardizedFileURL.path
+    /// folderPath: what a typed folder means: empty for none, else an absolute path (`~` is
+    /// `$HOME`, as the shell has it).
+    static func folderPath(_ typed: String, home: String = SyncFolderPath.home()) -> String {
+        SyncFolderPath.resolve(typed, home: home)
     }
 }
