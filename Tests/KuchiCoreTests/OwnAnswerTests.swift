@@ -182,7 +182,7 @@ struct OwnAnswerSyncTests {
         for bad in [#"{"type":"synonym","deck":"D","question":"口","direction":"sideways","answer":"x","value":"kept","time":1800000000000}"#,
                     #"{"type":"synonym","deck":"D","question":"口","direction":"reading","answer":"x","value":"maybe","time":1800000000000}"#,
                     #"{"type":"synonym","deck":"D","question":"口","direction":"reading","answer":"","value":"kept","time":1800000000000}"#,
-                    #"{"type":"synonym","deck":"D","question":"口","direction":"reading","answer":"x","value":"kept","time":5}"#] {
+                    #"{"type":"synonym","deck":"D","question":"口","direction":"reading","answer":"x","value":"kept","time":-5}"#] {
             guard case .failure = SyncRecordCoding.decode(Data(bad.utf8)) else {
                 Issue.record("accepted: \(bad)")
                 continue

@@ -44,6 +44,50 @@ struct SyncStampedTests {
         #expect(try onB.parameterChanges(learner: hana.id).count == 1)
     }
 
+    @Test("an own answer (\"I was right\") is sent once per folder, read once, and its removal travels back")
+    func ownAnswerSentOnce() throws {
+        let (a, b, folder) = (try Peer(), try Peer(), try TemporaryDirectory())
+        let hana = Profile(name: "Hana")
+        _ = try a.store.create(hana)
+        try a.study(hana.id, count: 1, from: start)
+        let answer = OwnAnswer(deck: "Deck", word: "猫", direction: .japaneseToEnglish, answer: "kitty")
+        try LearnerDatabase.open(directory: a.data).keepOwnAnswer(answer, learner: hana.id, now: start.addingTimeInterval(100))
+        let first = try a.sync(folder.url, now: start.addingTimeInterval(200)).get()
+        #expect(first.ownAnswersSent == 1)
+        let written = batches(folder.url)
+        let second = try a.sync(folder.url, now: start.addingTimeInterval(300)).get()
+        #expect(second.ownAnswersSent == 0 && second.ownAnswersReceived == 0, "\(second)")
+        #expect(batches(folder.url) == written, "nothing new: no batch written")
+        let arrived = try b.sync(folder.url, name: "Hana", now: start.addingTimeInterval(400)).get()
+        #expect(arrived.ownAnswersReceived == 1)
+        let onB = LearnerDatabase.open(directory: b.data)
+        #expect(try onB.ownAnswers(learner: hana.id) == [answer])
+        let again = try b.sync(folder.url, now: start.addingTimeInterval(500)).get()
+        #expect(again.ownAnswersSent == 0 && again.ownAnswersReceived == 0, "B sends back nothing it read: \(again)")
+        #expect(try onB.removeOwnAnswers(word: "猫", answer: "Kitty", learner: hana.id, now: start.addingTimeInterval(600)) == [answer])
+        #expect(try b.sync(folder.url, now: start.addingTimeInterval(700)).get().ownAnswersSent == 1)
+        #expect(try a.sync(folder.url, now: start.addingTimeInterval(800)).get().ownAnswersReceived == 1)
+        #expect(try LearnerDatabase.open(directory: a.data).ownAnswers(learner: hana.id).isEmpty, "the removal reached A")
+    }
+
+    @Test("an own answer dated after tomorrow is kept aside until its time has come")
+    func futureOwnAnswer() throws {
+        let (a, folder) = (try Peer(), try TemporaryDirectory())
+        let hana = Profile(name: "Hana")
+        _ = try a.store.create(hana)
+        _ = try a.sync(folder.url, now: start).get()
+        let ahead = Milliseconds.from(start) + 3 * 86_400_000
+        try Batch(learner: hana.id, machine: String(repeating: "ef", count: 16)).write([
+            #"{"type":"synonym","deck":"Deck","question":"猫","direction":"jp-en","answer":"kitty","value":"kept","time":\#(ahead)}"#,
+        ], in: folder.url)
+        let database = LearnerDatabase.open(directory: a.data)
+        let early = try a.sync(folder.url, now: start.addingTimeInterval(60)).get()
+        #expect(early.ownAnswersReceived == 0 && early.notices.contains { $0.contains("kept aside") }, "\(early)")
+        #expect(try database.ownAnswers(learner: hana.id).isEmpty)
+        _ = try a.sync(folder.url, now: start.addingTimeInterval(3 * 86_400)).get()
+        #expect(try database.ownAnswers(learner: hana.id).map(\.answer) == ["kitty"], "its time has come")
+    }
+
     @Test("a suspension dated after tomorrow is kept aside with a notice and applied once its time has come")
     func futureSuspension() throws {
         let (a, folder) = (try Peer(), try TemporaryDirectory())

@@ -45,7 +45,7 @@ enum SyncBookkeeping {
         }
         if intake.keptAsideChanges > 0 {
             let (count, latest) = try LearnerDatabase.laterCount(db, learner: learner, stamped: true)
-            notices.append("\(count) suspension or scheduler change\(count == 1 ? " in the sync folder is" : "s in the sync folder are") dated after tomorrow "
+            notices.append("\(count) suspension, scheduler change or own answer\(count == 1 ? " in the sync folder is" : "s in the sync folder are") dated after tomorrow "
                 + "(the latest \(day(latest))), from a machine whose clock is wrong; \(count == 1 ? "it is" : "they are") kept aside until then.")
         }
         return notices
