@@ -155,7 +155,7 @@ struct DatabaseOpenOnceTests {
     }
 
     @Test("the quick open judges on its connection: a header another connection has made stale is not trusted",
-          arguments: ["PRAGMA user_version = 99", "PRAGMA application_id = 1234", "INSERT INTO grdb_migrations VALUES ('v9')"])
+          arguments: ["PRAGMA user_version = 99", "PRAGMA application_id = 1234", "INSERT INTO grdb_migrations VALUES ('v99')"])
     func connectionJudgesAgain(statement: String) throws {
         let folder = try TemporaryDirectory()
         let path = try kuchiFile(in: folder)
