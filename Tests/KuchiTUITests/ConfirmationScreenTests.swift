@@ -138,4 +138,32 @@ struct ConfirmationScreenTests {
         #expect(try #require(session.database).ownAnswers(learner: learner).isEmpty)
         #expect(session.quiz.typedAnswer.isEmpty, "the declining key is not typed into the next answer")
     }
+
+    @Test("F5 on the session's last word: the question about the answer shows, then y ends the session")
+    func iWasRightOnTheLastWord() throws {
+        let folder = try TemporaryDirectory()
+        let terminal = InMemoryTerminal(rows: 30, columns: 100)
+        let (app, session) = typingApp(folder, terminal)
+        var answered = 0
+        while session.quiz.numberOfAnswered < session.quiz.numberOfQuestions - 1, answered < 50 {
+            let test = try #require(session.quiz.currentTest)
+            for character in test.challenge.answer { app.handle(.keyPressed(.character(character))) }
+            app.handle(.keyPressed(.enter))
+            app.handle(.keyPressed(.enter))
+            answered += 1
+        }
+        #expect(session.quiz.numberOfAnswered == session.quiz.numberOfQuestions - 1, "all but the last word answered")
+        for character in "zzqx" { app.handle(.keyPressed(.character(character))) }
+        app.handle(.keyPressed(.enter))
+        app.handle(.keyPressed(.function(5)))
+        app.render()
+        let screen = terminal.screen.lines.joined(separator: "\n")
+        #expect(screen.contains("Keep “zzqx”"), "the question shows before the congratulations: \(screen)")
+        #expect(app.state.route == .challenge)
+        app.handle(.keyPressed(.character("y")))
+        app.render()
+        #expect(app.state.route == .congratulations)
+        let learner = try #require(session.user.profileID)
+        #expect(try #require(session.database).ownAnswers(learner: learner).map(\.answer) == ["zzqx"])
+    }
 }
