@@ -50,9 +50,12 @@ struct LearnSettingsE2ETests {
         try app.waitForProfiles("the registered profile") { $0.first?.numberOfQuestions == 6 }
 
         try session.sendKeys("s")
-        let settings = try session.waitForText("Settings for さくら")
+        // Waited for whole: a capture can land while the tab is still being painted.
+        let settings = try session.waitFor("the Settings tab with 6 questions") { screen in
+            joinedScreen(screen).contains("Settings for さくら")
+                && screen.contains { $0.contains("▸ Number of questions") && $0.contains("◂ 6 ▸") }
+        }
         #expect(settings[0].contains("[Settings]"))
-        #expect(settings.contains { $0.contains("▸ Number of questions") && $0.contains("◂ 6 ▸") })
         try session.sendKeys("Right")
         try session.waitForText("◂ 7 ▸")
         try app.waitForProfiles("7 questions saved") { $0.count == 1 && $0[0].numberOfQuestions == 7 }
