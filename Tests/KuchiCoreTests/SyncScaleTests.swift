@@ -32,11 +32,24 @@ struct Peer {
         }
     }
 
+    /// newLearner: a learner saved here (profile file) with `answers` Good answers from `start`.
+    func newLearner(_ name: String = "Hana", answers: Int, from start: Date) throws -> Profile {
+        let profile = Profile(name: name)
+        _ = try store.create(profile)
+        try study(profile.id, count: answers, from: start)
+        return profile
+    }
+
     /// reviews: how many reviews this machine holds.
     func reviews() throws -> Int {
         guard let database = try LearnerDatabase.openReadOnly(directory: data) else { return 0 }
         return try count(database, "SELECT COUNT(*) FROM review")
     }
+}
+
+/// ownBatchFolder: the machine folder holding the first batch file in the sync folder.
+func ownBatchFolder(in folder: URL) -> URL? {
+    filesUnder(folder).first { $0.hasSuffix(".jsonl") }.map { folder.appendingPathComponent($0).deletingLastPathComponent() }
 }
 
 /// SyncScaleTests: a sync reads only what is new, within a budget that every machine shares,
@@ -48,9 +61,7 @@ struct SyncScaleTests {
     @Test("a sync with nothing new opens no old file: a batch changed in place (same size) is not read again")
     func noChangeReadsNothing() throws {
         let (a, b, folder) = (try Peer(), try Peer(), try TemporaryDirectory())
-        let hana = Profile(name: "Hana")
-        _ = try a.store.create(hana)
-        try a.study(hana.id, count: 5, from: start)
+        _ = try a.newLearner("Hana", answers: 5, from: start)
         #expect(try a.sync(folder.url, now: start.addingTimeInterval(600)).get().sent == 5)
         #expect(try b.sync(folder.url, name: "Hana", now: start.addingTimeInterval(700)).get().received == 5)
         let batch = try #require(filesUnder(folder.url).first { $0.hasSuffix(".jsonl") })
@@ -89,9 +100,7 @@ struct SyncScaleTests {
     @Test("what was sent is not sent again, even when the folder is too large to read at once")
     func sentOnce() throws {
         let (a, folder) = (try Peer(), try TemporaryDirectory())
-        let hana = Profile(name: "Hana")
-        _ = try a.store.create(hana)
-        try a.study(hana.id, count: 6, from: start)
+        let hana = try a.newLearner("Hana", answers: 6, from: start)
         #expect(try a.sync(folder.url, now: start.addingTimeInterval(600)).get().sent == 6)
         try Batch(learner: hana.id, machine: String(repeating: "cd", count: 16))
             .write((0..<50).map { Batch.review(uid($0, "cd")) }, in: folder.url)
@@ -106,9 +115,7 @@ struct SyncScaleTests {
     @Test("two syncs of one data folder at once take turns: the history is written once")
     func twoSyncsAtOnce() throws {
         let (a, folder) = (try Peer(), try TemporaryDirectory())
-        let hana = Profile(name: "Hana")
-        _ = try a.store.create(hana)
-        try a.study(hana.id, count: 400, from: start)
+        _ = try a.newLearner("Hana", answers: 400, from: start)
         let now = start.addingTimeInterval(86_400)
         let lock = NSLock()
         nonisolated(unsafe) var results: [Result<SyncReport, SyncFailure>] = []
@@ -143,12 +150,9 @@ struct SyncScaleTests {
     @Test("a killed sync's temporary file of this machine is removed at its next sync")
     func staleTemporary() throws {
         let (a, folder) = (try Peer(), try TemporaryDirectory())
-        let hana = Profile(name: "Hana")
-        _ = try a.store.create(hana)
-        try a.study(hana.id, count: 1, from: start)
+        let hana = try a.newLearner("Hana", answers: 1, from: start)
         _ = try a.sync(folder.url, now: start.addingTimeInterval(60)).get()
-        let batch = try #require(filesUnder(folder.url).first { $0.hasSuffix(".jsonl") })
-        let own = folder.url.appendingPathComponent(batch).deletingLastPathComponent()
+        let own = try #require(ownBatchFolder(in: folder.url))
         let stale = own.appendingPathComponent(".1800000000000-00000000000000aa.jsonl.tmp-999999-12")
         try Data("half a batch".utf8).write(to: stale)
         try a.study(hana.id, count: 1, from: start.addingTimeInterval(120))
@@ -159,9 +163,7 @@ struct SyncScaleTests {
     @Test("--status on a fresh machine creates nothing: no data folder, no database")
     func statusCreatesNothing() throws {
         let (a, b, folder) = (try Peer(), try Peer(), try TemporaryDirectory())
-        let hana = Profile(name: "Hana")
-        _ = try a.store.create(hana)
-        try a.study(hana.id, count: 3, from: start)
+        _ = try a.newLearner("Hana", answers: 3, from: start)
         _ = try a.sync(folder.url, now: start.addingTimeInterval(60)).get()
         let status = try b.sync(folder.url, name: "Hana", status: true, now: start.addingTimeInterval(120)).get()
         #expect(status.received == 3 && status.statusOnly)

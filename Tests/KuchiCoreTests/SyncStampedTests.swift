@@ -19,9 +19,7 @@ struct SyncStampedTests {
     @Test("a suspension and a weight change are sent once per folder, read once, and reach the other machine")
     func sentOnce() throws {
         let (a, b, folder) = (try Peer(), try Peer(), try TemporaryDirectory())
-        let hana = Profile(name: "Hana")
-        _ = try a.store.create(hana)
-        try a.study(hana.id, count: 3, from: start)
+        let hana = try a.newLearner("Hana", answers: 3, from: start)
         let onA = LearnerDatabase.open(directory: a.data)
         try onA.setSuspended(true, learner: hana.id, deck: "Deck", question: "猫", reading: "ねこ", now: start.addingTimeInterval(300))
         var weights = FSRSParameters.defaults
@@ -47,9 +45,7 @@ struct SyncStampedTests {
     @Test("an own answer (\"I was right\") is sent once per folder, read once, and its removal travels back")
     func ownAnswerSentOnce() throws {
         let (a, b, folder) = (try Peer(), try Peer(), try TemporaryDirectory())
-        let hana = Profile(name: "Hana")
-        _ = try a.store.create(hana)
-        try a.study(hana.id, count: 1, from: start)
+        let hana = try a.newLearner("Hana", answers: 1, from: start)
         let answer = OwnAnswer(deck: "Deck", word: "猫", direction: .japaneseToEnglish, answer: "kitty")
         try LearnerDatabase.open(directory: a.data).keepOwnAnswer(answer, learner: hana.id, now: start.addingTimeInterval(100))
         let first = try a.sync(folder.url, now: start.addingTimeInterval(200)).get()

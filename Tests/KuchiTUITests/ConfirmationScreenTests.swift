@@ -14,11 +14,13 @@ struct ConfirmationScreenTests {
         var now = Date(timeIntervalSince1970: 1_800_000_000)
     }
 
-    /// app: a signed-in learner with teaching on, on the Challenge screen of a started session.
-    func app(_ folder: TemporaryDirectory, _ terminal: InMemoryTerminal, clock: Clock) -> (App, LearnerSession) {
+    /// app: a signed-in learner on the Challenge screen of a started session: choosing with
+    /// teaching on, or (`typing`) typing with teaching off.
+    func app(_ folder: TemporaryDirectory, _ terminal: InMemoryTerminal, clock: Clock = Clock(), typing: Bool = false) -> (App, LearnerSession) {
         let user = UserManager(store: nil, clock: { clock.now })
         user.signIn(Profile(name: "さくら"))
-        user.teachNewWords = true
+        user.teachNewWords = !typing
+        if typing { user.answerKind = .type }
         let session = LearnerSession(user: user, bundled: TestDecks.small, database: LearnerDatabase.open(directory: folder.url),
                                      overrides: StudyOverrides(questions: 5), seed: 1, clock: { clock.now })
         session.startSession()
@@ -76,26 +78,11 @@ struct ConfirmationScreenTests {
         #expect(terminal.screen.lines.contains { $0.contains("Congratulations!") }, "back where the page was opened")
     }
 
-    /// typingApp: a signed-in learner answering by typing, teaching off, on the Challenge screen.
-    func typingApp(_ folder: TemporaryDirectory, _ terminal: InMemoryTerminal) -> (App, LearnerSession) {
-        let clock = Clock()
-        let user = UserManager(store: nil, clock: { clock.now })
-        user.signIn(Profile(name: "さくら"))
-        user.answerKind = .type
-        user.teachNewWords = false
-        let session = LearnerSession(user: user, bundled: TestDecks.small, database: LearnerDatabase.open(directory: folder.url),
-                                     overrides: StudyOverrides(questions: 5), seed: 1, clock: { clock.now })
-        session.startSession()
-        let app = App(state: AppState(route: .challenge), session: session, backend: terminal, log: RenderLog(path: nil))
-        app.render()
-        return (app, session)
-    }
-
     @Test("F5 after a typed miss: the card says it counted, asks to keep the answer; y keeps it, Enter goes on")
     func iWasRightOnTheCard() throws {
         let folder = try TemporaryDirectory()
         let terminal = InMemoryTerminal(rows: 30, columns: 100)
-        let (app, session) = typingApp(folder, terminal)
+        let (app, session) = app(folder, terminal, typing: true)
         let word = try #require(session.quiz.currentTest?.challenge)
         for character in "zzqx" { app.handle(.keyPressed(.character(character))) }
         app.handle(.keyPressed(.enter))
@@ -126,7 +113,7 @@ struct ConfirmationScreenTests {
     func iWasRightDeclined() throws {
         let folder = try TemporaryDirectory()
         let terminal = InMemoryTerminal(rows: 30, columns: 100)
-        let (app, session) = typingApp(folder, terminal)
+        let (app, session) = app(folder, terminal, typing: true)
         for character in "zzqx" { app.handle(.keyPressed(.character(character))) }
         app.handle(.keyPressed(.enter))
         app.handle(.keyPressed(.function(5)))
@@ -143,7 +130,7 @@ struct ConfirmationScreenTests {
     func iWasRightOnTheLastWord() throws {
         let folder = try TemporaryDirectory()
         let terminal = InMemoryTerminal(rows: 30, columns: 100)
-        let (app, session) = typingApp(folder, terminal)
+        let (app, session) = app(folder, terminal, typing: true)
         var answered = 0
         while session.quiz.numberOfAnswered < session.quiz.numberOfQuestions - 1, answered < 50 {
             let test = try #require(session.quiz.currentTest)

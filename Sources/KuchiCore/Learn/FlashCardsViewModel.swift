@@ -156,8 +156,8 @@ public final class FlashCardsViewModel {
         } else if remembered > 0 {
             remembered -= 1
         }
+        // A leech has been seen, so a round (the day's new words, then the seen ones) holds it.
         order.insert(position, at: head)
-        if round != nil, !(round ?? []).contains(position) { round?.append(position) }
         if isFlipped { isFlipped = false }
         if cardIDs.indices.contains(position) { persist { database, _ in try database.setLearned(cardID: cardIDs[position], false) } }
     }
