@@ -116,7 +116,9 @@ struct HardeningE2ETests {
         try session.sendKeys("Enter")
         try session.waitForText("Type your name to start learning Japanese words.")
         try session.type("さ")
-        let before = try session.waitForText("✗ 1 of at least 3 characters")
+        let before = try session.waitForSettled("the name さ checked") { screen in
+            screen.contains { $0.contains("✗ 1 of at least 3 characters (kana and kanji count 2)") }
+        }
         let cursor = try session.cursorPosition()
 
         try session.sendKeys("C-z")

@@ -150,7 +150,8 @@ final class KuchiApp: Sendable {
         return try start()
     }
 
-    /// Waits until the screen shows a challenge for which `condition` holds.
+    /// Waits until the screen shows a challenge for which `condition` holds, on two captures in
+    /// a row that are the same screen (a capture can land mid-paint; callers compare screens).
     @discardableResult
     func waitForChallenge(
         _ description: String, timeout: Duration = .seconds(10), _ condition: (ChallengeView) -> Bool = { _ in true }
@@ -158,7 +159,9 @@ final class KuchiApp: Sendable {
         var view: ChallengeView?
         var taught: [String]?
         var confirmed: [String]?
+        var previous: [String]?
         try session.waitFor(description, timeout: timeout) { screen in
+            defer { previous = screen }
             // A right answer's verdict waits for a key (issue 29): Enter goes on to the next card.
             if screen.contains(where: { $0.contains("─ Right · ") }) {
                 if screen != confirmed, (try? session.sendKeys("Enter")) != nil { confirmed = screen }
@@ -171,7 +174,7 @@ final class KuchiApp: Sendable {
                 return false
             }
             view = ChallengeView(screen: screen)
-            return view.map(condition) ?? false
+            return screen == previous && (view.map(condition) ?? false)
         }
         return view!
     }

@@ -29,6 +29,23 @@ extension TmuxSession {
         }
     }
 
+    /// Waits until `condition` holds on two captures in a row that are the same screen.
+    ///
+    /// A capture can land while the program is still painting; a screen kept to compare
+    /// with a later one must be the finished one, not a half-painted frame.
+    @discardableResult
+    func waitForSettled(
+        _ description: String,
+        timeout: Duration = .seconds(10),
+        _ condition: ([String]) -> Bool
+    ) throws -> [String] {
+        var previous: [String]?
+        return try waitFor("\(description), settled", timeout: timeout) { screen in
+            defer { previous = screen }
+            return condition(screen) && screen == previous
+        }
+    }
+
     /// Waits until some row of the screen contains `text`; returns that screen.
     @discardableResult
     func waitForText(_ text: String, timeout: Duration = .seconds(10)) throws -> [String] {
