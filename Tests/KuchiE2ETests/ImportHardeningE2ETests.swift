@@ -24,6 +24,9 @@ struct ImportHardeningE2ETests {
         for i, note in enumerate(notes, 1):
             con.execute("INSERT INTO notes VALUES (?, ?, ?, '', ?)", (i, "g%d" % i, note[0], "\x1f".join(note[2:])))
             con.execute("INSERT INTO cards VALUES (?, ?, ?, 0)", (i, i, note[1]))
+        # strayCards: card rows naming notes that are not there (a flood of rows, few bytes each).
+        con.execute("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?) "
+            "INSERT INTO cards SELECT 1000000 + x, 1000000 + x, 1, 0 FROM n", (spec.get("strayCards", 0),))
         con.commit(); con.close()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive: archive.write(db, "collection.anki2")
         os.remove(db)
@@ -102,6 +105,26 @@ struct ImportHardeningE2ETests {
                                 environment: ["TMPDIR": temporary.path], in: directory.url)
         #expect(next.status == 0)
         #expect(Self.scratchFolders(temporary).isEmpty)
+    }
+
+    @Test("two million card rows around three notes cost no more memory than the notes: each note's deck is read, not every card")
+    func aFloodOfCardRowsIsNotHeldInMemory() throws {
+        let directory = try TemporaryDirectory()
+        var spec = Self.japanese(deck: "Animals", notes: [[1001, 2001, "猫", "ねこ", "cat"], [1001, 2001, "犬", "いぬ", "dog"],
+                                                          [1001, 2001, "鳥", "とり", "bird"]])
+        spec["strayCards"] = 2_000_000
+        try Self.package(directory.file("flood.apkg"), spec)
+        let time = try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? URL(fileURLWithPath: "/usr/bin/time") : nil,
+                                "/usr/bin/time is not installed: run scripts/install-deps --tests")
+        let result = try ProcessRunner.run(time, ["-f", "peak-kib %M", try kuchiExecutable().path, "import", directory.file("flood.apkg").path,
+                                                  "--data-dir", directory.file("data").path],
+                                           environment: ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"], timeout: .seconds(180))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Imported 3 entries"), "\(result.standardOutput)")
+        let deck = try String(contentsOf: directory.file("data/decks/flood.json"), encoding: .utf8)
+        #expect(deck.contains("\"category\": \"Animals\""), "each note's deck still names its category")
+        let peak = try #require(result.standardError.split(separator: "\n").last { $0.hasPrefix("peak-kib ") }.flatMap { Int($0.dropFirst(9)) })
+        #expect(peak < 80 * 1024, "peak RSS \(peak / 1024) MiB")
     }
 
     @Test func namesFromTheFileArePrintedEscaped() throws {

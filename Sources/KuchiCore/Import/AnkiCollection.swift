@@ -125,10 +125,16 @@ struct AnkiCollection {
             let decks = (try? decoder.decode([String: OldDeck].self, from: Data((row["decks"] as String? ?? "").utf8))) ?? [:]
             for (key, deck) in decks { if let id = Int64(key) { deckNames[id] = deck.name } }
         }
+        // The deck of each note read (its first card's), one row per note: the cards table may
+        // hold millions of rows, and only the notes' own count is kept in memory.
         var noteDecks: [Int64: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT nid, did FROM cards ORDER BY nid, ord") {
-            let note: Int64 = row["nid"]
-            if noteDecks[note] == nil { noteDecks[note] = row["did"] }
+        let decks = try Row.fetchCursor(db, sql: """
+            SELECT nid, did, MIN(ord) FROM cards
+            WHERE nid IN (SELECT id FROM notes ORDER BY id LIMIT \(maximumNotes + 1)) GROUP BY nid
+            """)
+        while let row = try decks.next() {
+            if ContinuousClock.now > deadline { throw DatabaseError(resultCode: .SQLITE_INTERRUPT) }
+            noteDecks[row["nid"]] = row["did"]
         }
         // Fields as bytes: SQLite's text would be repaired silently; invalid UTF-8 is reported.
         // Their length is checked in SQL before the value is read into Kuchi.
