@@ -151,6 +151,8 @@ public final class LearnerDatabase: Sendable {
     /// fileConfiguration: WAL (readers never block the writer), a busy timeout so two windows
     /// wait for each other instead of failing, and NORMAL sync: in WAL mode a commit survives a
     /// killed process; only a power cut may lose the last commits, never the file's integrity.
+    /// A page cache of up to 32 MiB (SQLite's default is 2 MiB): a sync walks every card and
+    /// review, and re-reading pages from the file was a fifth of a first sync's time.
     static func fileConfiguration(readonly: Bool) -> Configuration {
         var configuration = Configuration()
         configuration.readonly = readonly
@@ -160,6 +162,7 @@ public final class LearnerDatabase: Sendable {
             configuration.journalMode = .wal
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                try db.execute(sql: "PRAGMA cache_size = -32768")
             }
         }
         return configuration

@@ -34,7 +34,17 @@ public enum ReviewID {
 
     /// text: stored bytes as the id's 32 hex digits.
     public static func text(_ blob: Data) -> String {
-        blob.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        // Byte by byte into one buffer: a sync writes this for every review it sends.
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: blob.count * 2) { buffer in
+            var index = 0
+            for byte in blob {
+                buffer[index] = digits[Int(byte >> 4)]
+                buffer[index + 1] = digits[Int(byte & 0x0F)]
+                index += 2
+            }
+            return index
+        }
     }
 
     /// make: an id from two 64-bit words.

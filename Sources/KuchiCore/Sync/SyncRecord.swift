@@ -63,8 +63,9 @@ enum SyncRecordCoding {
     /// maximumDuration: a review's duration is capped at one day (ms).
     static let maximumDuration = 86_400_000
 
-    /// Line: every key a line may have, all optional, decoded before validation.
-    private struct Line: Codable {
+    /// Line: every key a line may have, all optional, decoded before validation (written by
+    /// `json()`, SyncLineJSON.swift).
+    struct Line: Codable {
         var type: String?
         var uid: String?
         var deck: String?
@@ -91,7 +92,7 @@ enum SyncRecordCoding {
 
     /// encode: the record as one line of JSON (no newline).
     static func encode(_ record: SyncRecord) throws -> Data {
-        try encoder.encode(line(record))
+        line(record).json()
     }
 
     /// sendable: the record's line when a reader would accept it (the same `validate` readers
@@ -99,18 +100,11 @@ enum SyncRecordCoding {
     static func sendable(_ record: SyncRecord) -> Data? {
         let line = line(record)
         guard case .success = validate(line) else { return nil }
-        return try? encoder.encode(line)
-    }
-
-    /// encoder: sorted keys, slashes as they are.
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
+        return line.json()
     }
 
     /// line: the record's keys.
-    private static func line(_ record: SyncRecord) -> Line {
+    static func line(_ record: SyncRecord) -> Line {
         var line = Line()
         switch record {
         case .review(let review):
