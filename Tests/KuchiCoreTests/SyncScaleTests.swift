@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GRDB
 import Testing
 @testable import KuchiCore
@@ -58,7 +61,7 @@ func ownBatchFolder(in folder: URL) -> URL? {
 struct SyncScaleTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test("a sync with nothing new opens no old file: a batch changed in place (same size) is not read again")
+    @Test("a sync with nothing new opens no old file: one listed at the size and time it had is not read again")
     func noChangeReadsNothing() throws {
         let (a, b, folder) = (try Peer(), try Peer(), try TemporaryDirectory())
         _ = try a.newLearner("Hana", answers: 5, from: start)
@@ -67,10 +70,46 @@ struct SyncScaleTests {
         let batch = try #require(filesUnder(folder.url).first { $0.hasSuffix(".jsonl") })
         let url = folder.url.appendingPathComponent(batch)
         let size = try Data(contentsOf: url).count
+        var info = stat()
+        #expect(stat(url.path, &info) == 0)
+        // Garbage of the same size, with the time it had (to the nanosecond): were the file
+        // opened, it would be refused aloud.
         try Data(repeating: UInt8(ascii: "x"), count: size).write(to: url)
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, url.path, &times, 0) == 0)
         let again = try b.sync(folder.url, now: start.addingTimeInterval(800)).get()
         #expect(again.notices.isEmpty, "the old file was not opened: \(again.notices)")
         #expect(again.received == 0 && again.sent == 0 && again.rescheduled == 0)
+    }
+
+    @Test("a batch that first arrives zero-filled at its full size, then filled in place at that size, is read once filled")
+    func aFileFilledInPlaceIsReadAgain() throws {
+        let (a, b, folder) = (try Peer(), try Peer(), try TemporaryDirectory())
+        let hana = try a.newLearner("Hana", answers: 5, from: start)
+        _ = try a.sync(folder.url, now: start.addingTimeInterval(600)).get()
+        #expect(try b.sync(folder.url, name: "Hana", now: start.addingTimeInterval(700)).get().received == 5)
+        let before = Set(filesUnder(folder.url))
+        try a.study(hana.id, count: 5, from: start.addingTimeInterval(3600))
+        #expect(try a.sync(folder.url, now: start.addingTimeInterval(7200)).get().sent == 5)
+        let batch = try #require(Set(filesUnder(folder.url)).subtracting(before).first { $0.hasSuffix(".jsonl") })
+        let url = folder.url.appendingPathComponent(batch)
+        let content = try Data(contentsOf: url)
+        let arrived = Date(timeIntervalSince1970: 1_800_010_000)
+        // A copy tool that makes the file at its full size first (preallocation) …
+        try Data(count: content.count).write(to: url)
+        try FileManager.default.setAttributes([.modificationDate: arrived], ofItemAtPath: url.path)
+        let early = try b.sync(folder.url, now: start.addingTimeInterval(7300)).get()
+        #expect(early.received == 0)
+        #expect(early.notices.contains { $0.contains("is not a Kuchi sync file") }, "\(early.notices)")
+        // … then fills it in place: the same size, a later time. The next sync reads it.
+        try content.write(to: url)
+        try FileManager.default.setAttributes([.modificationDate: arrived.addingTimeInterval(2)], ofItemAtPath: url.path)
+        let filled = try b.sync(folder.url, now: start.addingTimeInterval(7400)).get()
+        #expect(filled.received == 5, "\(filled.notices)")
+        #expect(try b.reviews() == 10)
+        // Read to its end at that size and time: not read again.
+        let after = try b.sync(folder.url, now: start.addingTimeInterval(7500)).get()
+        #expect(after.received == 0 && after.notices.isEmpty, "\(after.notices)")
     }
 
     @Test("a budget smaller than the folder: every machine's files get their turn, no byte twice, the learner told")

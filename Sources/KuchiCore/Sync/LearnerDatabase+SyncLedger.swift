@@ -14,12 +14,13 @@ extension LearnerDatabase {
     static func ledger(_ db: Database, place: String, learner: UUID) throws -> [LedgerKey: SyncFolder.Progress] {
         var files: [LedgerKey: SyncFolder.Progress] = [:]
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT machine, name, size, "offset", records, hash, complete FROM sync_file WHERE place = ? AND learner = ?
+            SELECT machine, name, size, "offset", records, hash, complete, modified FROM sync_file WHERE place = ? AND learner = ?
             """, arguments: [place, learner.uuidString.lowercased()])
         while let row = try rows.next() {
             let complete: Int = row[6]
             files[LedgerKey(machine: row[0], name: row[1])] = SyncFolder.Progress(
-                size: row[2], offset: row[3], records: row[4], hash: UInt64(bitPattern: row[5]), complete: complete == 1, refused: complete == 2)
+                size: row[2], offset: row[3], records: row[4], hash: UInt64(bitPattern: row[5]), complete: complete == 1, refused: complete == 2,
+                modified: row[7])
         }
         return files
     }
@@ -27,10 +28,11 @@ extension LearnerDatabase {
     /// setLedger: records how far `name` of `machine` has been read.
     static func setLedger(_ db: Database, place: String, learner: UUID, machine: String, name: String, progress: SyncFolder.Progress) throws {
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO sync_file (place, learner, machine, name, size, "offset", records, hash, complete)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO sync_file (place, learner, machine, name, size, "offset", records, hash, complete, modified)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [place, learner.uuidString.lowercased(), machine, name, progress.size, progress.offset, progress.records,
-                                     Int64(bitPattern: progress.hash), progress.refused ? 2 : (progress.complete ? 1 : 0)])
+                                     Int64(bitPattern: progress.hash), progress.refused ? 2 : (progress.complete ? 1 : 0),
+                                     progress.modified])
     }
 
     /// forgetLedger: drops the ledger rows of files that are gone (a folded or deleted batch).

@@ -21,6 +21,8 @@ extension SyncFolder {
         var complete: Bool
         /// refused: the file was judged unusable (its header); read again only if it changes.
         var refused = false
+        /// modified: the file's modification time when it was read (ns since 1970; 0 unknown).
+        var modified: Int64 = 0
     }
 
     /// FileRead: what reading one file did.
@@ -83,13 +85,15 @@ extension SyncFolder {
         let reader = SyncLineReader(fd: fd, offset: start, hash: previous?.hash ?? SyncLineReader.fnvBasis, maximumLine: Self.maximumLineBytes)
         var progress = previous ?? Progress(size: Int64(info.st_size), offset: 0, records: 0, hash: 0, complete: false)
         progress.size = Int64(info.st_size)
+        progress.modified = Self.modified(info)
         do {
             if previous == nil {
                 if let problem = try header(reader, learner: learner, machine: file.machine) {
                     result.unreadable = true
                     result.notice = "\(shown) \(problem); it was skipped."
                     result.bytes = reader.offset
-                    result.progress = Progress(size: Int64(info.st_size), offset: 0, records: 0, hash: 0, complete: false, refused: true)
+                    result.progress = Progress(size: Int64(info.st_size), offset: 0, records: 0, hash: 0, complete: false, refused: true,
+                                               modified: Self.modified(info))
                     return result
                 }
             }

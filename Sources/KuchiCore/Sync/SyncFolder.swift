@@ -51,6 +51,8 @@ public struct SyncFolder: Sendable {
         let machine: String
         let name: String
         let size: Int64
+        /// modified: its modification time (ns since 1970), as `lstat` gives it.
+        var modified: Int64 = 0
     }
 
     /// learners: the learners the folder has data for (real folders only).
@@ -89,8 +91,8 @@ public struct SyncFolder: Sendable {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter(Self.isBatchCandidate)
             // Originals first, so a record that differs in a damaged copy is taken from the original.
             for file in names.map({ (Self.isOriginal($0) ? 0 : 1, $0) }).sorted(by: <) {
-                guard let size = Self.linkInfo(url.appendingPathComponent(file.1)).map({ Int64($0.st_size) }) else { continue }
-                files.append(Listed(machine: name, name: file.1, size: size))
+                guard let info = Self.linkInfo(url.appendingPathComponent(file.1)) else { continue }
+                files.append(Listed(machine: name, name: file.1, size: Int64(info.st_size), modified: Self.modified(info)))
             }
         }
         return (files, notices)
@@ -162,6 +164,11 @@ public struct SyncFolder: Sendable {
     static func linkInfo(_ url: URL) -> stat? {
         var info = stat()
         return lstat(url.path, &info) == 0 ? info : nil
+    }
+
+    /// modified: a file's modification time in nanoseconds since 1970.
+    static func modified(_ info: stat) -> Int64 {
+        Int64(info.st_mtim.tv_sec).multipliedReportingOverflow(by: 1_000_000_000).partialValue &+ Int64(info.st_mtim.tv_nsec)
     }
 
     /// isSymlink: whether `url` is a symbolic link.

@@ -4,8 +4,9 @@ import GRDB
 ///
 /// - `sync_file`: every batch file read, per sync folder (`place`, its real path), learner and
 ///   machine: its size, how far it was read (`offset`, a line boundary), how many records that
-///   was, and the FNV-1a state of the bytes read (continued when the file grows). A file listed
-///   with the size and offset it had is skipped unread.
+///   was, the FNV-1a state of the bytes read (continued when the file grows), and its
+///   modification time (ns; 0 unknown). A file listed with the size and time it had, read to its
+///   end, is skipped unread; one rewritten in place at the same size is read again.
 /// - `sync_outbox`: what this machine has not sent yet (kind 0 a review, 1 an undo), kept by
 ///   triggers on every write path once the data folder has synced (`sync_meta` key `outbox`,
 ///   set by the first sync — not the machine id, which a suspend or a fit makes too: a learner
@@ -35,6 +36,7 @@ enum SyncLedgerSchema {
                 records INTEGER NOT NULL,
                 hash INTEGER NOT NULL,
                 complete INTEGER NOT NULL,
+                modified INTEGER NOT NULL DEFAULT 0,
                 PRIMARY KEY (place, learner, machine, name)
             ) WITHOUT ROWID;
             CREATE TABLE sync_outbox (uid BLOB NOT NULL, kind INTEGER NOT NULL, PRIMARY KEY (uid, kind)) WITHOUT ROWID;

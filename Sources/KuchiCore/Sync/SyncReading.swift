@@ -2,10 +2,12 @@ import Foundation
 
 /// SyncReading: which files one sync reads, in what order, and how far — only what is new.
 ///
-/// A file the ledger has at the same size, read to its end (or refused), is skipped unread, so a
-/// sync with nothing new costs a listing and an `lstat` per file. A file that grew (a copy that
-/// was still arriving, or one the budget stopped in) continues from where the last sync stopped;
-/// one that shrank is read again from its start. Files are taken machine by machine in turn
+/// A file the ledger has at the same size and modification time, read to its end (or refused), is
+/// skipped unread, so a sync with nothing new costs a listing and an `lstat` per file. A file that
+/// grew (a copy that was still arriving, or one the budget stopped in) continues from where the
+/// last sync stopped; one that shrank, or was rewritten at the same size (a copy tool that makes
+/// the file at its full size before filling it, a damaged copy repaired in place), is read again
+/// from its start — what was already taken is known by its id and not taken twice. Files are taken machine by machine in turn
 /// (each machine's oldest first), so a budget spent on one machine's history never starves the
 /// others, and no byte is read twice: the next sync goes on where this one stopped.
 enum SyncReading {
@@ -35,8 +37,9 @@ enum SyncReading {
                 steps[file] = .some(nil)
                 continue
             }
-            if known.size == file.size && (known.complete || known.refused || known.offset >= file.size) { continue }
-            steps[file] = file.size >= known.size && !known.refused ? known : nil
+            let rewritten = known.modified != 0 && file.modified != known.modified && file.size == known.size
+            if !rewritten && known.size == file.size && (known.complete || known.refused || known.offset >= file.size) { continue }
+            steps[file] = file.size >= known.size && !known.refused && !rewritten ? known : nil
         }
         return steps
     }
