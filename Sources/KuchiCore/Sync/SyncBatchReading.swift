@@ -57,7 +57,7 @@ extension SyncFolder {
 
     /// readFile: streams `file`'s records (from `previous`'s offset) to `each`, at most `budget`
     /// bytes, stopping at a line boundary.
-    func readFile(_ file: Listed, learner: UUID, from previous: Progress?, budget: Int64,
+    func readFile(_ file: Listed, learner: UUID, from previous: Progress?, budget: Int64, stop: () -> Bool = { false },
                   each: ([Entry]) throws -> Void) throws -> FileRead {
         let url = machineFolder(learner, file.machine).appendingPathComponent(file.name)
         let shown = Self.shown(url)
@@ -116,7 +116,7 @@ extension SyncFolder {
                 pending.removeAll(keepingCapacity: true)
                 if !entries.isEmpty { try each(entries) }
             }
-            reading: while reader.offset - start < budget {
+            reading: while reader.offset - start < budget, !stop() {
                 switch try reader.next() {
                 case nil: break reading
                 case .partial(let tail):
@@ -149,7 +149,7 @@ extension SyncFolder {
                 }
             }
             try flush()
-            result.stopped = !partial && reader.offset < Int64(info.st_size) && reader.offset - start >= budget
+            result.stopped = !partial && reader.offset < Int64(info.st_size) && (reader.offset - start >= budget || stop())
             progress.offset = reader.offset
             progress.hash = reader.hash
             result.bytes = reader.offset - start

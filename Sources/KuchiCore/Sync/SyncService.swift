@@ -99,7 +99,7 @@ public enum SyncService {
                 let firstHere = try SyncBookkeeping.begin(db, folder: folder, learner: learner, machine: machine)
                 try intake.take(LearnerDatabase.takeLater(db, learner: learner, limit: intake.latest))
                 let reading = try SyncReading.read(folder, learner: learner, ledger: firstHere.ledger, budget: Int64(request.budget),
-                                                   record: { file, progress in
+                                                   stop: request.stop, record: { file, progress in
                                                        try LearnerDatabase.setLedger(db, place: folder.place, learner: learner, machine: file.machine,
                                                                                      name: file.name, progress: progress)
                                                    }, each: intake.take)
@@ -166,8 +166,11 @@ public enum SyncService {
                 try LearnerDatabase.addKnownDecks(db, place: folder.place, hashes: merge.decks.keys)
                 try SyncOutbox.send(db, folder: folder, learner: learner, machine: machine, records: outcome.records,
                                     request: request, batchID: database.reviewIDs.next(), report: &report)
-                _ = try SyncCompaction.fold(db, folder: folder, learner: learner, machine: machine, listed: reading.listed,
-                                            now: request.now, batchID: database.reviewIDs.next())
+                // Folding reads this machine's old batches again: not while the app is quitting.
+                if request.stop?.isRequested != true {
+                    _ = try SyncCompaction.fold(db, folder: folder, learner: learner, machine: machine, listed: reading.listed,
+                                                now: request.now, batchID: database.reviewIDs.next())
+                }
                 return .commit
             }
         }
