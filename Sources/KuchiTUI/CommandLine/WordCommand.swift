@@ -12,7 +12,8 @@ struct WordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "word",
         abstract: "Show a word's entry and each card's state, memory and reviews; suspend it or bring it back.",
-        discussion: "WORD is the deck's written form or its reading. Exit status: 0, 1 when the deck has no such word, 2 for a problem."
+        discussion: "WORD is the deck's written form or its reading. Exit status: 0, 1 when the deck has no such word, "
+            + "2 for a problem — among them a reading several words share (あつい: 暑い, 熱い, 厚い), refused with their written forms."
     )
 
     @Argument(help: ArgumentHelp("The word: as the deck writes it, or its reading.", valueName: "word"))
