@@ -108,6 +108,8 @@ extension ChallengesViewModel {
         if snapshot.graded, snapshot.feedback != nil {
             set(\.feedback, to: .revealed(challenge))
         }
+        // A leech notice left unanswered (the app closed while it was up) is told again.
+        tellLeechIfUntold(slot: slot)
         return true
     }
 

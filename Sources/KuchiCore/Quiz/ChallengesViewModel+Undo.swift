@@ -124,6 +124,7 @@ extension ChallengesViewModel {
             reportProblem(of: memory)
             return false
         }
+        onSuspended?()
         set(\.teaching, to: false)
         advance()
         saveAnswer(review: nil, slot: nil)
@@ -133,6 +134,15 @@ extension ChallengesViewModel {
 
 /// ChallengesViewModel+Leech: what the learner chose for a leech.
 extension ChallengesViewModel {
+    /// tellLeechIfUntold: the card in `slot`, forgotten `WordHistory.leechLapses` times or more,
+    /// is told as a leech unless its notice was already answered on this machine.
+    func tellLeechIfUntold(slot: Int) {
+        guard let memory else { return }
+        let record = memory.record(at: slot)
+        guard record.card.lapses >= WordHistory.leechLapses, memory.leechUntold(record.id) else { return }
+        set(\.leech, to: Leech(challenge: deck.challenges[memory.position(of: slot)], cardID: record.id, lapses: record.card.lapses))
+    }
+
     /// LeechChoice: keep studying it, relearn it in Learn (its flash card back among those
     /// not remembered), or suspend it.
     public enum LeechChoice: Sendable {
@@ -145,11 +155,15 @@ extension ChallengesViewModel {
         guard let leech else { return }
         set(\.leech, to: nil)
         guard let memory else { return }
+        // Told only now that the learner chose: a quit or a kill while the notice was up shows
+        // it again next session.
+        memory.markLeechTold(leech.cardID)
         switch choice {
         case .keep: break
         case .relearn: memory.relearn(cardID: leech.cardID)
         case .suspend:
             guard let slot = memory.slot(ofCard: leech.cardID), memory.suspend(slot, deck: deck.title, now: clock()) else { break }
+            onSuspended?()
             if currentSlot == slot {
                 set(\.feedback, to: nil)
                 advance()

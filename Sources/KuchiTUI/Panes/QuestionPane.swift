@@ -148,8 +148,13 @@ struct QuestionPane: Pane {
     /// yet for extra practice.
     private func drawNothingToStudy(into screen: inout Screen, theme: Theme) {
         let inner = screen.bounds.inset(by: 1)
-        let text = "Nothing to study now: no word is due and today's new words are done. "
-            + "Come back later, or raise New words per day in Settings."
+        var text = "Nothing to study now: no word is due and today's new words are done. "
+        // The app looks again when the next card falls due: a wait of minutes is spent here.
+        if let due = quiz.nextDue, let wait = quiz.nextDueText, due.timeIntervalSince(quiz.now) <= 3600 {
+            text += "The next word is due \(wait): it comes up here then."
+        } else {
+            text += (quiz.nextDueText.map { "The next word is due \($0). " } ?? "") + "Come back later, or raise New words per day in Settings."
+        }
         let lines = TextWrap.lines(text, width: max(inner.columns - 2, 1), maximumLines: max(inner.rows, 1))
         let top = inner.row + max(0, (inner.rows - lines.count) / 2)
         for (offset, line) in lines.enumerated() {

@@ -54,11 +54,13 @@ extension ChallengeScene {
             Binding([.control("r"), .function(3)], .toggleHint, keys: "Ctrl-R", helpKeys: "Ctrl-R F3", bar: "Hint",
                     help: "show or hide the hint", priority: .optional),
             sayBinding([.function(7)], keys: "F7", helpKeys: "F7"),
+            // Shown only when they do something: the page once there is feedback, undo once
+            // there is an answer to take back.
             Binding([.function(6)], .openWord, keys: "F6", bar: "Word", help: "the page of the word the feedback is about",
-                    priority: .optional),
+                    when: pageWord != nil, priority: .optional),
             Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
                     help: "take back the last answer (a typo judged a miss): its grade is deleted and the word is asked again",
-                    priority: .optional),
+                    when: quiz.canUndo, priority: .optional),
             Binding([.function(5)], .overrule, keys: "F5", bar: "I was right",
                     help: "I was right: the miss just graded counts as right (its Again becomes Good); y then keeps your answer for this word",
                     when: quiz.canOverrule),
