@@ -32,4 +32,27 @@ struct SyncAppE2ETests {
         #expect(received.count == 3)
         #expect(Set(received).isSubset(of: lines), "the same three cards, in the same state")
     }
+
+    @Test("odd files in the folder: the app's notice says how many more there are and where to see them all")
+    func noticeSaysWhereTheRestAre() throws {
+        let folder = try TemporaryDirectory()
+        let first = try KuchiApp(["--questions", "3", "--sync-dir", folder.url.path])
+        try first.registerAndStart()
+        for _ in 0..<3 { try first.answer(right: true) }
+        try first.session.waitForText("Congratulations, さくら!")
+        try first.session.sendKeys("q")
+        try first.session.waitForText("Hi, さくら")
+        try first.session.sendKeys("q")
+        #expect(try first.session.waitForExit() == 0)
+        let learner = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.file("kuchi").path).first)
+        let machine = folder.file("kuchi/\(learner)/\(String(repeating: "ee", count: 16))")
+        for name in ["a.jsonl", "b.jsonl", "c.jsonl"] {
+            try FileManager.default.createDirectory(at: machine.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        let again = try KuchiApp(["--sync-dir", folder.url.path], columns: 120, directory: first.directory)
+        let screen = try again.session.waitForText("2 more")
+        let text = screen.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }.joined(separator: " ")
+        #expect(text.contains("a.jsonl is a folder, not a batch file") && text.contains("--status"), "\(screen.joined(separator: "\n"))")
+        try again.session.sendKeys("q")
+    }
 }
