@@ -37,16 +37,7 @@ struct SyncAppE2ETests {
 
     @Test("quitting while the start-up sync reads a large batch: Kuchi stops at once, keeps how far it read, and the next sync reads on")
     func quittingMidSyncKeepsTheProgress() throws {
-        let folder = try TemporaryDirectory()
-        let first = try KuchiApp(["--questions", "3", "--sync-dir", folder.url.path])
-        try first.registerAndStart()
-        for _ in 0..<3 { try first.answer(right: true) }
-        try first.session.waitForText("Congratulations, さくら!")
-        try first.session.sendKeys("q")
-        try first.session.waitForText("Hi, さくら")
-        try first.session.sendKeys("q")
-        #expect(try first.session.waitForExit() == 0)
-        let learner = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.file("kuchi").path).compactMap(UUID.init).first)
+        let (folder, first, learner) = try Self.sessionSynced()
         // Another machine's history, far more than a debug build reads in the seconds before the quit
         // (ids on a zero prefix: a hex number never starts with 0, so no two are the same).
         let moment = Int64(Date().timeIntervalSince1970 * 1000) - 86_400_000
@@ -89,5 +80,35 @@ struct SyncAppE2ETests {
             return info.split(separator: "\n").first { $0.hasPrefix("pos:") }.flatMap { Int($0.dropFirst(4).trimmingCharacters(in: .whitespaces)) }
         }
         return nil
+    }
+
+    @Test("odd files in the folder: the app's notice says how many more there are and where to see them all")
+    func noticeSaysWhereTheRestAre() throws {
+        let (folder, first, learner) = try Self.sessionSynced()
+        let machine = folder.file("kuchi/\(learner.uuidString.lowercased())/\(String(repeating: "ee", count: 16))")
+        for name in ["a.jsonl", "b.jsonl", "c.jsonl"] {
+            try FileManager.default.createDirectory(at: machine.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        let again = try KuchiApp(["--sync-dir", folder.url.path], columns: 120, directory: first.directory)
+        let screen = try again.session.waitForText("2 more")
+        let text = screen.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }.joined(separator: " ")
+        #expect(text.contains("a.jsonl is a folder, not a batch file") && text.contains("--status"), "\(screen.joined(separator: "\n"))")
+        try again.session.sendKeys("q")
+    }
+
+    /// sessionSynced: さくら registered in the app with a sync folder, one session of three right
+    /// answers synced there when it ended; the folder, that app (its directory) and the learner.
+    static func sessionSynced() throws -> (TemporaryDirectory, KuchiApp, UUID) {
+        let folder = try TemporaryDirectory()
+        let first = try KuchiApp(["--questions", "3", "--sync-dir", folder.url.path])
+        try first.registerAndStart()
+        for _ in 0..<3 { try first.answer(right: true) }
+        try first.session.waitForText("Congratulations, さくら!")
+        try first.session.sendKeys("q")
+        try first.session.waitForText("Hi, さくら")
+        try first.session.sendKeys("q")
+        #expect(try first.session.waitForExit() == 0)
+        let learner = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.file("kuchi").path).compactMap(UUID.init).first)
+        return (folder, first, learner)
     }
 }

@@ -75,9 +75,14 @@ final class AppSync {
             again = true
             return
         }
+        // A folder saved as `~/Sync` (by hand, or by an older Kuchi) means the learner's $HOME;
+        // `~name/…` of no account here is no folder (never `./~name`).
+        guard let path = SyncFolderPath.resolve(folder) else {
+            notice = "Sync through \(folder.escapingControlCharacters) failed: \(SyncFolderPath.unknownAccount(folder)) in Settings."
+            return
+        }
         running = true
-        // A folder saved as `~/Sync` (by hand, or by an older Kuchi) means the learner's $HOME.
-        var request = SyncRequest(folder: URL(fileURLWithPath: SyncFolderPath.resolve(folder)), learner: learner, configDirectory: configDirectory,
+        var request = SyncRequest(folder: URL(fileURLWithPath: path), learner: learner, configDirectory: configDirectory,
                                   dataDirectory: dataDirectory, now: now, seed: seed)
         let stop = SyncStop()
         request.stop = stop
@@ -104,7 +109,11 @@ final class AppSync {
                 lastReport = report
                 finished = report
                 if let first = report.notices.first {
-                    notice = "Sync: \(first)" + (report.notices.count > 1 ? " (and \(report.notices.count - 1) more)" : "")
+                    // The rest are not lost: `kuchi sync` prints every notice, and `--status`
+                    // lists again the files skipped for good (told once).
+                    let more = report.notices.count - 1
+                    let shownFolder = (folder ?? "DIR").escapingControlCharacters
+                    notice = "Sync: \(first)" + (more > 0 ? " (and \(more) more: `kuchi sync \(shownFolder) --status` lists the files it skips)" : "")
                 }
             case .failure(let failure):
                 notice = "Sync through \(folder ?? "the sync folder") failed: \(failure.message)"
