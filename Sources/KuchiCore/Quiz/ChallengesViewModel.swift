@@ -277,10 +277,10 @@ public final class ChallengesViewModel {
 
     /// accept: the current word answered right: graded Good (unless its showing was already
     /// graded), counted, and the quiz moves on, saving the answer.
-    func accept(_ test: ChallengeTest, at index: Int, feedback: Feedback) {
+    func accept(_ test: ChallengeTest, at index: Int, feedback: Feedback, answered: AnswerTiming? = nil) {
         let point = capture()
         let slot = currentSlot
-        let review = grade(.good)
+        let review = grade(.good, answered: answered)
         score.recordCorrect()
         answeredIndices.append(index)
         if let slot, let memory { answeredCards.append(memory.cardID(at: slot)) }
@@ -312,6 +312,7 @@ public final class ChallengesViewModel {
         let recorded = saveAnswer(review: review, slot: slot)
         if let due = recorded?.after.card.due { noteMissed(test.challenge, due: due) }
         remember(point, recorded: recorded, graded: review != nil, slot: slot)
+        if let review { undoPoint?.answered = AnswerTiming(time: review.time, duration: review.duration) }
         if recorded != nil, let slot { tellLeechIfUntold(slot: slot) }
     }
 

@@ -379,7 +379,7 @@ final class App {
         }
         if state.helpVisible {
             let lines = helpLines(for: scene)
-            let wanted = HelpPane.size(for: lines)
+            let wanted = HelpPane.size(for: lines, within: TerminalSize(rows: chrome.body.rows, columns: chrome.body.columns))
             let frame = Layout.centered(rows: wanted.rows, columns: wanted.columns, in: chrome.body)
             hosts.append(PaneHost(pane: HelpPane(title: scene.title, hints: lines), frame: frame))
         }

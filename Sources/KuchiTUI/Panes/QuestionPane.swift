@@ -222,7 +222,8 @@ struct QuestionPane: Pane {
             full = "\(reading) is \(challenge.question) meaning “\(meaning)”; here it means “\(challenge.answer)”. Try again."
             short = "\(reading): “\(meaning)”; here “\(challenge.answer)”"
             style = theme.accent
-        case let .overruled(challenge, typed, _):
+        case let .overruled(challenge, kept, direction):
+            let typed = OwnAnswers.shown(kept, direction: direction)
             full = "✓\u{00A0}Counted right. Keep “\(typed)” as your own answer for \(challenge.question)? y keeps it, any other key does not."
             short = "✓ Keep “\(typed)” for \(challenge.question)? y/n"
             style = theme.correct
