@@ -78,6 +78,36 @@ struct ConfirmationScreenTests {
         #expect(terminal.screen.lines.contains { $0.contains("Congratulations!") }, "back where the page was opened")
     }
 
+    @Test("at 40×12 the word page wraps each card's figures under it: stability, difficulty and due all show, End reaches the last line")
+    func wordPageWrapsWhenNarrow() throws {
+        let folder = try TemporaryDirectory()
+        let terminal = InMemoryTerminal(rows: 12, columns: 40)
+        let clock = Clock()
+        let (app, session) = app(folder, terminal, clock: clock)
+        app.handle(.keyPressed(.enter))
+        let test = try #require(session.quiz.currentTest)
+        app.handle(.keyPressed(.digit((test.correctIndex ?? 0) + 1)))
+        app.handle(.keyPressed(.character("w")))
+        app.render()
+        var seen: [String] = []
+        for _ in 0..<20 {
+            seen += terminal.screen.lines.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
+            app.handle(.keyPressed(.down))
+            app.render()
+        }
+        let text = seen.joined(separator: "\n")
+        for figure in ["jp-en  learning", "stability", "difficulty", "retrievability", "due 20", "Good", "next in"] {
+            #expect(text.contains(figure), "\(figure) on the page: \(text)")
+        }
+        #expect(!seen.contains { $0.contains("…") && ($0.contains("stab") || $0.contains("diff") || $0.contains("due")) }, "no figure cut off")
+        app.handle(.keyPressed(.end))
+        app.render()
+        #expect(terminal.screen.lines.contains { $0.contains("of ") && $0.contains("lines") }, "the title says which lines show")
+        let title = try #require(terminal.screen.lines.first { $0.contains("Word · ") })
+        let total = try #require(title.split(separator: " ").compactMap { Int($0) }.last)
+        #expect(title.contains("–\(total) of \(total) lines"), "End shows the last line: \(title)")
+    }
+
     @Test("F5 after a typed miss: the card says it counted, asks to keep the answer; y keeps it, Enter goes on")
     func iWasRightOnTheCard() throws {
         let folder = try TemporaryDirectory()

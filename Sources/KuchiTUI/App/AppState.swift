@@ -155,6 +155,9 @@ final class AppState {
     var wordPage: WordPageRequest?
     /// wordScroll: the first line of the word page shown.
     var wordScroll = 0
+    /// wordColumns: how wide the word page was last drawn (its lines wrap to it; the scene
+    /// scrolls over the wrapped lines). Not observed: drawing sets it.
+    @ObservationIgnored var wordColumns: Int?
     /// hardestCursor: the highlighted row of Stats' hardest words (nothing until ↑↓).
     var hardestCursor = ListCursor()
 

@@ -16,13 +16,30 @@ struct WordPane: Pane {
         var role: Role
     }
 
-    /// lines: the page's lines (as `kuchi word` prints them), each with its role.
-    static func lines(_ history: WordHistory, timeZone: TimeZone = .current) -> [Line] {
-        history.textLines(timeZone: timeZone).enumerated().map { index, text in
-            if index == 0 { return Line(text: text, role: .word) }
-            if text.hasPrefix("  no reviews") { return Line(text: text, role: .note) }
-            return Line(text: text, role: text.hasPrefix("  ") ? .review : .card)
+    /// lines: the page's lines (as `kuchi word` prints them), each with its role; with `width`,
+    /// a line wider than that wraps at its two-space joins, the rest indented under it.
+    static func lines(_ history: WordHistory, width: Int? = nil, timeZone: TimeZone = .current) -> [Line] {
+        history.textLines(timeZone: timeZone).enumerated().flatMap { index, text in
+            let role: Line.Role = index == 0 ? .word : text.hasPrefix("  no reviews") ? .note : text.hasPrefix("  ") ? .review : .card
+            return wrapped(text, width: width).map { Line(text: $0, role: role) }
         }
+    }
+
+    /// wrapped: `text` in lines at most `width` wide, broken where its figures are joined by two
+    /// spaces (continuations indented by four); a part wider than a line alone is cut with ….
+    static func wrapped(_ text: String, width: Int?) -> [String] {
+        guard let width, width > 8, text.displayWidth > width else { return [text] }
+        let indent = String(repeating: " ", count: text.prefix { $0 == " " }.count + 4)
+        var lines: [String] = []
+        for part in text.split(separator: "  ", omittingEmptySubsequences: true).map(String.init) {
+            if let last = lines.last, (last + "  " + part).displayWidth <= width {
+                lines[lines.count - 1] = last + "  " + part
+            } else {
+                lines.append(((lines.isEmpty ? String(text.prefix { $0 == " " }) : indent) + part.trimmingCharacters(in: .whitespaces))
+                    .truncated(toWidth: width))
+            }
+        }
+        return lines
     }
 
     /// visibleRows: how many lines the pane shows in a frame of `rows`.
@@ -35,12 +52,13 @@ struct WordPane: Pane {
             screen.box(area, style: theme.frame, title: "Word", titleStyle: theme.title)
             return
         }
-        let lines = Self.lines(page.history)
+        let inner = area.inset(by: 1).insetColumns(by: 1)
+        state.wordColumns = inner.columns
+        let lines = Self.lines(page.history, width: inner.columns)
         let room = Self.visibleRows(area.rows)
         let first = min(max(state.wordScroll, 0), max(lines.count - room, 0))
         let more = lines.count > room ? " · \(first + 1)–\(min(first + room, lines.count)) of \(lines.count) lines" : ""
         screen.box(area, style: theme.frame, title: "Word · " + page.history.challenge.question + more, titleStyle: theme.title)
-        let inner = area.inset(by: 1).insetColumns(by: 1)
         guard inner.rows > 0, inner.columns > 0 else { return }
         for (offset, line) in lines.dropFirst(first).prefix(inner.rows).enumerated() {
             let style: Style = switch line.role {

@@ -38,7 +38,7 @@ struct WordScene: Scene {
     }
 
     func perform(_ action: Action) {
-        let count = state.wordPage.map { WordPane.lines($0.history).count } ?? 0
+        let count = state.wordPage.map { WordPane.lines($0.history, width: state.wordColumns).count } ?? 0
         switch action {
         case .scroll(let step): state.set(\.wordScroll, to: min(max(state.wordScroll + step, 0), max(count - 1, 0)))
         case .top: state.set(\.wordScroll, to: 0)
