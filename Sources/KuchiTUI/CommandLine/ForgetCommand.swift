@@ -44,11 +44,16 @@ struct ForgetCommand: ParsableCommand {
             let store = ProfileStore(directory: configDirectory)
             let result: Result<Int, SyncFailure>
             if everywhere {
-                guard !profile.settings.syncFolder.isEmpty else {
+                // The Sync folder as the learner's settings have it now (the database's log, where
+                // Settings, `kuchi config` and other machines write it), not the profile file's copy.
+                let folder = database.settings(of: profile).settings.syncFolder
+                guard !folder.isEmpty else {
                     throw .init(message: "\(profile.name) has no Sync folder, so no other machine can be told; run without --everywhere to forget them here.")
                 }
-                result = SyncService.forgetEverywhere(profile.id, folder: URL(fileURLWithPath: profile.settings.syncFolder), database: database,
-                                                      store: store, now: now)
+                guard let path = SyncFolderPath.resolve(folder) else {
+                    throw .init(message: "\(SyncFolderPath.unknownAccount(folder)) in Settings; nothing was forgotten.")
+                }
+                result = SyncService.forgetEverywhere(profile.id, folder: URL(fileURLWithPath: path), database: database, store: store, now: now)
             } else {
                 result = SyncService.forgetHere(profile.id, database: database, store: store, now: now)
             }
