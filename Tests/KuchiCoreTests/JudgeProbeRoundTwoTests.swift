@@ -49,6 +49,8 @@ struct JudgeProbeRoundTwoTests {
         #expect(checked > 20, "homophone pairs were checked (\(checked))")
         #expect(try verdict("hot (weather)", "熱い", .listening) == .synonym(question: "暑い", meaning: "hot (weather)"))
         #expect(try verdict("thick", "熱い", .listening) == .synonym(question: "厚い", meaning: "thick (of a book, etc.)"))
+        // Only what is played counts: 四 is said よん, so 歯 (し, "tooth") is no homophone of it.
+        #expect(try verdict("tooth", "四", .listening) == .otherWord(question: "歯"))
         // Seen, the partner is still the graded contrast.
         #expect(try verdict("hot (weather)", "熱い", .japaneseToEnglish) == .contrast(question: "暑い", meaning: "hot (weather)"))
     }

@@ -37,16 +37,16 @@ extension RecallJudge {
         return result
     }
 
-    /// homophone: listening: another word that sounds as `challenge` is read and means `meaning`
-    /// (熱い heard あつい, typed "hot (weather)": 暑い) — a synonym the ear cannot tell apart.
+    /// homophone: listening: another word that sounds as `challenge` is said (its reading, what
+    /// the audio plays) and means `meaning` (熱い heard あつい, typed "hot (weather)": 暑い) — a
+    /// synonym the ear cannot tell apart.
     func homophone(meaning: String, of challenge: Challenge) -> RecallVerdict? {
         let typed = EnglishMeaning.normalized(meaning)
         guard !typed.isEmpty else { return nil }
-        for kana in [challenge.reading ?? challenge.question] + challenge.readings {
-            for word in wordsBySound[String(AcceptedReadings.folded(kana))] ?? [] where word.question != challenge.question {
-                if let matched = EnglishMeaning.variants(of: word.meanings).first(where: { $0.normalized == typed }) {
-                    return .synonym(question: word.question, meaning: matched.meaning)
-                }
+        let heard = String(AcceptedReadings.folded(challenge.reading ?? challenge.question))
+        for word in wordsBySound[heard] ?? [] where word.question != challenge.question {
+            if let matched = EnglishMeaning.variants(of: word.meanings).first(where: { $0.normalized == typed }) {
+                return .synonym(question: word.question, meaning: matched.meaning)
             }
         }
         return nil
