@@ -145,7 +145,7 @@ struct StatsFiguresTests {
         #expect((object["due_forecast"] as? [Int])?.reduce(0, +) == 4)
         let retention = try #require(object["retention_30d"] as? Double)
         #expect(abs(retention - 4.0 / 6.0) < 1e-12)
-        #expect(object["cards"] as? [String: Int] == ["new": 1, "learning": 1, "review": 3, "relearning": 1])
+        #expect(object["cards"] as? [String: Int] == ["new": 1, "learning": 1, "review": 3, "relearning": 1, "suspended": 0])
         let categories = try #require(object["by_category"] as? [[String: Any]])
         #expect(categories.map { $0["category"] as? String } == ["Animals", "Food", "Other"])
         #expect(categories.map { Set($0.keys) } == Array(repeating: ["category", "total", "seen", "mature"], count: 3))

@@ -18,9 +18,11 @@ struct Peer {
     init() throws { home = try TemporaryDirectory() }
 
     /// sync: one `SyncService` run at `now`.
-    func sync(_ folder: URL, name: String? = nil, status: Bool = false, budget: Int = SyncFolder.defaultBudget, now: Date) -> Result<SyncReport, SyncFailure> {
+    func sync(_ folder: URL, name: String? = nil, status: Bool = false, budget: Int = SyncFolder.defaultBudget, stop: SyncStop? = nil,
+              now: Date) -> Result<SyncReport, SyncFailure> {
         var request = SyncRequest(folder: folder, profileName: name, configDirectory: config, dataDirectory: data, statusOnly: status, now: now)
         request.budget = budget
+        request.stop = stop
         return SyncService.run(request)
     }
 
@@ -110,6 +112,28 @@ struct SyncScaleTests {
         // Read to its end at that size and time: not read again.
         let after = try b.sync(folder.url, now: start.addingTimeInterval(7500)).get()
         #expect(after.received == 0 && after.notices.isEmpty, "\(after.notices)")
+    }
+
+    @Test("a sync asked to stop (the app quitting) reads no further, still sends this machine's answers and commits; the next reads on")
+    func aStoppedSyncKeepsWhatItDid() throws {
+        let (a, b, folder) = (try Peer(), try Peer(), try TemporaryDirectory())
+        let hana = try a.newLearner("Hana", answers: 5, from: start)
+        _ = try a.sync(folder.url, now: start.addingTimeInterval(600)).get()
+        #expect(try b.sync(folder.url, name: "Hana", now: start.addingTimeInterval(700)).get().received == 5)
+        try a.study(hana.id, count: 5, from: start.addingTimeInterval(3600))
+        #expect(try a.sync(folder.url, now: start.addingTimeInterval(7200)).get().sent == 5)
+        try b.study(hana.id, count: 3, from: start.addingTimeInterval(3700))
+        let stop = SyncStop()
+        stop.request()
+        let stopped = try b.sync(folder.url, stop: stop, now: start.addingTimeInterval(7300)).get()
+        #expect(stopped.received == 0)
+        #expect(stopped.sent == 3, "this machine's new answers still go out")
+        #expect(stopped.partial)
+        #expect(stopped.notices.contains { $0.contains("Kuchi quit before the sync had read everything new") }, "\(stopped.notices)")
+        let next = try b.sync(folder.url, now: start.addingTimeInterval(7400)).get()
+        #expect(next.received == 5 && next.sent == 0 && !next.partial, "\(next.notices)")
+        #expect(try b.reviews() == 13)
+        #expect(try a.sync(folder.url, now: start.addingTimeInterval(7500)).get().received == 3)
     }
 
     @Test("a budget smaller than the folder: every machine's files get their turn, no byte twice, the learner told")

@@ -108,7 +108,7 @@ struct SyncServiceTests {
         let report = try a.sync(folder.url, now: start).get()
         #expect(report.received == 1, "only the one good review")
         #expect(report.notices.count == 4, "\(report.notices)")
-        #expect(report.notices.contains { $0.contains("7 records skipped") }, "\(report.notices)")
+        #expect(report.notices.contains { $0.contains("7 lines skipped") }, "\(report.notices)")
         #expect(report.notices.contains { $0.contains("names another learner or machine") })
         #expect(report.notices.contains { $0.contains("a symbolic link") })
         #expect(report.notices.contains { $0.contains("setting") && $0.contains("could not be used") })

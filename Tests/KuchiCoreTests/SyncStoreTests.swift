@@ -24,6 +24,34 @@ struct SyncStoreTests {
         return (database, scheduler)
     }
 
+    @Test("a v9 ledger made without file times gets the column at v10, its rows kept with time 0 (unknown)")
+    func ledgerGetsFileTimes() throws {
+        let queue = try DatabaseQueue()
+        try LearnerSchema.migrator.migrate(queue, upTo: "v9")
+        try queue.write { db in
+            // The sync_file of a v9 made before `modified` was part of v9.
+            try db.execute(sql: """
+                DROP TABLE sync_file;
+                CREATE TABLE sync_file (place TEXT NOT NULL, learner TEXT NOT NULL, machine TEXT NOT NULL, name TEXT NOT NULL,
+                    size INTEGER NOT NULL, "offset" INTEGER NOT NULL, records INTEGER NOT NULL, hash INTEGER NOT NULL,
+                    complete INTEGER NOT NULL, PRIMARY KEY (place, learner, machine, name)) WITHOUT ROWID;
+                INSERT INTO sync_file VALUES ('/s', '0a5b', 'm', 'f.jsonl', 10, 10, 1, 7, 1);
+                """)
+        }
+        try LearnerSchema.migrator.migrate(queue)
+        let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+        #expect(version == LearnerSchema.version)
+        let kept = try #require(try queue.read { db in try Row.fetchOne(db, sql: "SELECT size, complete, modified FROM sync_file") })
+        let size: Int = kept["size"], complete: Int = kept["complete"], modified: Int = kept["modified"]
+        #expect(size == 10)
+        #expect(complete == 1)
+        #expect(modified == 0)
+        // A v9 made with the column (as v9 is now) is left as it is.
+        let fresh = try DatabaseQueue()
+        try LearnerSchema.migrator.migrate(fresh)
+        #expect(try fresh.read { db in try db.columns(in: "sync_file").filter { $0.name == "modified" }.count } == 1)
+    }
+
     @Test("reviews logged before v3 get ids from their content: the same on two copies, distinct otherwise")
     func migratedIDs() throws {
         /// legacy: a v2 database with three reviews, then migrated to the current schema.

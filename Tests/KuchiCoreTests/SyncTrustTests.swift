@@ -56,7 +56,7 @@ struct SyncTrustTests {
                    in: folder.url)
         let report = try a.sync(folder.url, now: start).get()
         #expect(DeckLibrary(dataDirectory: a.data).names().isEmpty, "none of the three was saved")
-        #expect(report.notices.contains { $0.contains("2 records skipped") }, "\(report.notices)")
+        #expect(report.notices.contains { $0.contains("2 lines skipped") }, "\(report.notices)")
         #expect(report.notices.contains { $0.contains("the deck that comes with Kuchi") })
     }
 

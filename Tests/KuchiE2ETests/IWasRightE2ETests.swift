@@ -13,6 +13,13 @@ struct IWasRightE2ETests {
         return export.standardOutput.split(separator: "\n").dropFirst().map { String($0.split(separator: ",")[2]) }
     }
 
+    /// reviewRows: the rows `kuchi export reviews` lists (card, time, rating, state, duration).
+    func reviewRows(_ directory: TemporaryDirectory) throws -> [[String]] {
+        let export = try runKuchiThrough([], ["export", "reviews"], directory: directory)
+        #expect(export.status == 0, "\(export.standardError)")
+        return export.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+    }
+
     /// answered: the "Answered N/" count on screen (0 when not shown).
     static func answered(_ screen: [String]) -> Int {
         guard let range = joinedScreen(screen).range(of: #"Answered \d+/"#, options: .regularExpression) else { return 0 }
@@ -117,5 +124,46 @@ struct IWasRightE2ETests {
         #expect(try runKuchiThrough([], ["sync", folder.url.path], directory: other).status == 0)
         #expect(try runKuchiThrough([], ["sync", folder.url.path], directory: app.directory).status == 0)
         #expect(try runKuchiThrough([], ["synonyms"], directory: app.directory).standardOutput.isEmpty)
+    }
+
+    @Test func f5KeepsTheAnswersTimeAndF4TakesBackTheKeep() throws {
+        let app = try KuchiApp(["--direction", "jp-en", "--answer", "type", "--teach", "off"])
+        try app.register(name: "さくら")
+        try app.session.sendKeys("Enter")
+        let screen = try app.session.waitForText("Your answer")
+        let word = try #require(BundledDeck.shared.words(on: screen).first)
+        try app.session.type("That  Is Right ")
+        try app.session.sendKeys("Enter")
+        try app.session.waitForText("Not “")
+        let missed = try reviewRows(app.directory)
+        #expect(missed.count == 1 && missed.first?[2] == "1", "\(missed)")
+        try app.session.sendKeys("F5")
+        try app.session.waitForText("Keep “that is right”")
+        let good = try reviewRows(app.directory)
+        #expect(good.count == 1 && good.first?[2] == "3", "\(good)")
+        #expect(good.first?[1] == missed.first?[1] && good.first?[4] == missed.first?[4],
+                "the Good has the answer's time and duration, not the F5 key's: \(missed) → \(good)")
+        // y by accident: F4 takes back the grade and the keep.
+        try app.session.sendKeys("y")
+        try app.session.waitForText("is now accepted for \(word.question)")
+        try app.session.sendKeys("F4")
+        try app.session.waitFor("the word asked again") { joinedScreen($0).contains("Your answer") && !joinedScreen($0).contains("is now accepted") }
+        #expect(try reviewRows(app.directory).isEmpty)
+        #expect(try runKuchiThrough([], ["synonyms"], directory: app.directory).standardOutput.isEmpty, "the keep is taken back")
+        // Kept for good this time: listed as the judge compares it, removed by any spelling it reads as the same.
+        try app.session.type("That  Is Right ")
+        try app.session.sendKeys("Enter")
+        try app.session.waitForText("Not “")
+        try app.session.sendKeys("F5")
+        try app.session.waitForText("Keep “that is right”")
+        try app.session.sendKeys("y")
+        try app.session.waitForText("is now accepted for \(word.question)")
+        try app.session.sendKeys("Escape")
+        try app.session.waitForText("Hi, さくら")
+        try app.session.sendKeys("q")
+        _ = try app.session.waitForExit()
+        #expect(try runKuchiThrough([], ["synonyms"], directory: app.directory).standardOutput == "\(word.question)\tjp-en\tthat is right\n")
+        let removed = try runKuchiThrough([], ["synonyms", "--remove", word.question, "that is right."], directory: app.directory)
+        #expect(removed.status == 0 && removed.standardOutput == "removed\t\(word.question)\tjp-en\tthat is right\n", "\(removed.standardError)")
     }
 }

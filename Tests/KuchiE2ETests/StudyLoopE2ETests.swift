@@ -82,6 +82,25 @@ struct StudyLoopE2ETests {
         #expect(due.standardOutput.contains(" 0 new available"), "\(due.standardOutput)")
     }
 
+    @Test func nothingToStudyAsksTheWordWhoseStepFellDue() throws {
+        // One new word a day, and a clock forty times as fast: the 10-minute step is 15 s away.
+        let directory = try TemporaryDirectory()
+        try ProfileStore(directory: directory.file("config/kuchi")).save(Profile(name: "さくら", settings: Settings(newWordsPerDay: 1)))
+        let app = try KuchiApp(["--questions", "3", "--teach", "off"], directory: directory, launcher: ["faketime", "-f", "+0 x40"])
+        try app.session.waitForText("new today")
+        try app.session.sendKeys("Enter")
+        let (asked, _) = try app.answer(right: true)
+        try app.session.sendKeys("Enter")
+        let waiting = joinedScreen(try app.session.waitForText("Nothing to study now"))
+        #expect(waiting.contains("The next word is due in"), "\(waiting)")
+        let again = try app.waitForChallenge("the word whose step fell due", timeout: .seconds(90)) { _ in true }
+        #expect(again.word == asked.word)
+        try app.session.sendKeys("q")
+        try app.session.waitForText("new today")
+        try app.session.sendKeys("q")
+        _ = try app.session.waitForExit()
+    }
+
     @Test func welcomeAndKuchiDueCountTheSelectionWithTheLearnersSettings() throws {
         let directory = try TemporaryDirectory()
         let category = "Greetings & phrases"

@@ -37,8 +37,9 @@ struct SyncFolderE2ETests {
     func gitRecipe() throws {
         let (a, b, root) = (try SyncMachine(seed: 1), try SyncMachine(seed: 2), try TemporaryDirectory())
         let bare = root.file("shared.git")
-        try git(["init", "--bare", "-q", bare.path], in: root.url)
         let recipe = try Self.recipe()
+        // The server side as the README makes it (without `ssh me@server`).
+        try Self.shell(recipe.server.replacingOccurrences(of: "kuchi-progress.git", with: bare.path), on: a)
         let deck = try Deck.decode(Data(syncDeckJSON.utf8))
         _ = try a.register("Hana", settings: Settings(desiredRetention: 0.85))
         let now = Date()
@@ -47,8 +48,12 @@ struct SyncFolderE2ETests {
             positions.enumerated().map { SyncMachine.Answer(position: $1, rating: .good, time: start.addingTimeInterval(Double($0) * 60)) }
         }
         try a.study("Hana", deck: deck, answers: answers([0, 1, 2], now.addingTimeInterval(-7200)))
-        for machine in [a, b] { try Self.shell(recipe.clone.replacingOccurrences(of: "me@server:kuchi-progress.git", with: bare.path), on: machine) }
+        let clone = recipe.clone.replacingOccurrences(of: "me@server:kuchi-progress.git", with: bare.path)
+        try Self.shell(clone, on: a)
         try Self.shell(recipe.function + "\nkuchi_git_sync", on: a)  // the first pull: an empty repository
+        // A second machine clones once `main` exists: no warning, and it is on `main`.
+        let cloned = try Self.shell(clone + " && cd ~/kuchi-progress && git symbolic-ref --short HEAD", on: b)
+        #expect(!cloned.standardError.contains("warning") && cloned.standardOutput.contains("main"), "\(cloned.standardError)")
         try Self.shell(recipe.function + "\nkuchi_git_sync --profile Hana", on: b)
         // B commits without pushing (offline), A pushes: B's next sync meets divergent branches.
         try b.study("Hana", deck: deck, answers: answers([3, 4], now.addingTimeInterval(-3000)))
@@ -62,22 +67,26 @@ struct SyncFolderE2ETests {
         #expect(try a.reviewLog("Hana").count == 6 && b.reviewLog("Hana").count == 6)
     }
 
-    /// recipe: the README's clone line and its function, as printed there.
-    static func recipe() throws -> (clone: String, function: String) {
+    /// recipe: the README's server line (after `ssh me@server`, without its comment), clone
+    /// line and function, as printed there.
+    static func recipe() throws -> (server: String, clone: String, function: String) {
         var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
             root.deleteLastPathComponent()
         }
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let server = try #require(lines.first { $0.hasPrefix("    ssh me@server git init") })
         let clone = try #require(lines.first { $0.hasPrefix("    git clone me@server:kuchi-progress.git") })
         let first = try #require(lines.firstIndex { $0.hasPrefix("    kuchi_git_sync() (") })
         let last = try #require(lines[first...].firstIndex { $0 == "    )" })
-        return (String(clone.dropFirst(4)), lines[first...last].map { String($0.dropFirst(4)) }.joined(separator: "\n"))
+        let serverCommand = server.dropFirst("    ssh me@server ".count).split(separator: "#")[0].trimmingCharacters(in: .whitespaces)
+        return (serverCommand, String(clone.dropFirst(4)), lines[first...last].map { String($0.dropFirst(4)) }.joined(separator: "\n"))
     }
 
     /// shell: `script` in sh on `machine` (its HOME, its folders, kuchi on the PATH), failing the test on a non-zero exit.
-    static func shell(_ script: String, on machine: SyncMachine) throws {
+    @discardableResult
+    static func shell(_ script: String, on machine: SyncMachine) throws -> ProcessResult {
         let bin = machine.home.file("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         if !FileManager.default.fileExists(atPath: bin.appendingPathComponent("kuchi").path) {
@@ -93,5 +102,6 @@ struct SyncFolderE2ETests {
         }
         let result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: environment, timeout: .seconds(60))
         #expect(result.status == 0, "\(script)\n\(result.standardError)")
+        return result
     }
 }

@@ -98,4 +98,39 @@ struct WordCommandE2ETests {
         let back = try runKuchi(["word", word, "--unsuspend", "--json"] + history.options)
         #expect(back.standardOutput.contains("\"suspended\": false"))
     }
+
+    @Test("kuchi word: a reading several words share is refused (exit 2, the written forms named) for the page, --json and --suspend")
+    func sharedReadingRefused() throws {
+        let history = try History()
+        // The learner's own deck: the bundled one, where あつい is 暑い, 熱い and 厚い.
+        let bundled = Array(history.options.dropFirst(2))
+        for extra in [[], ["--json"], ["--suspend"], ["--unsuspend"]] {
+            let result = try runKuchi(["word", "あつい"] + extra + bundled)
+            #expect(result.status == 2, "\(extra): \(result.standardOutput)")
+            #expect(result.standardOutput.isEmpty)
+            #expect(["暑い", "熱い", "厚い", "written form"].allSatisfy(result.standardError.contains), "\(result.standardError)")
+        }
+        let export = try runKuchi(["export", "reviews"] + bundled)
+        #expect(!export.standardOutput.contains("暑い"), "nothing was suspended or written")
+        let written = try runKuchi(["word", "熱い", "--json"] + bundled)
+        #expect(written.status == 0 && written.standardOutput.contains("\"word\": \"熱い\""))
+        let unique = try runKuchi(["word", "ねこ"] + bundled)
+        #expect(unique.status == 0 && unique.standardOutput.hasPrefix("猫"), "\(unique.standardOutput)")
+    }
+
+    @Test("kuchi due --list follows the settings kuchi config keeps (direction, new words per day), as the summary line does")
+    func listFollowsTheLearnersSettings() throws {
+        let history = try History()
+        let bundled = Array(history.options.dropFirst(2))
+        #expect(try runKuchi(["config", "direction", "en-jp"] + bundled).status == 0)
+        #expect(try runKuchi(["config", "new-words-per-day", "3"] + bundled).status == 0)
+        let summary = try runKuchi(["due"] + history.options, environment: ["TZ": "UTC"])
+        let list = try runKuchi(["due", "--list"] + history.options, environment: ["TZ": "UTC"])
+        let lines = list.standardOutput.split(separator: "\n").map(String.init)
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.hasSuffix("  en-jp") }, "\(list.standardOutput)")
+        #expect(lines.filter { $0.hasPrefix("new  ") }.count == 3, "\(list.standardOutput)")
+        let due = lines.filter { $0.hasPrefix("due  ") }.count
+        #expect(summary.standardOutput.hasPrefix("\(due) due now, 3 new available"), "\(summary.standardOutput)")
+    }
 }

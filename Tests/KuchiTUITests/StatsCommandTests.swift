@@ -92,7 +92,7 @@ struct StatsCommandTests {
         #expect(object["due_now"] as? Int == 1)
         #expect((object["due_forecast"] as? [Int])?.first == 1)
         #expect(object["retention_30d"] as? Double == 0.5)
-        #expect(object["cards"] as? [String: Int] == ["new": 1, "learning": 0, "review": 1, "relearning": 0])
+        #expect(object["cards"] as? [String: Int] == ["new": 1, "learning": 0, "review": 1, "relearning": 0, "suspended": 0])
         let categories = try #require(object["by_category"] as? [[String: Any]])
         #expect(categories.count == 1)
         #expect(categories.first?["category"] as? String == StatsCategoryIndex.other)

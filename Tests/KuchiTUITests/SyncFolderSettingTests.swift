@@ -46,6 +46,20 @@ struct SyncFolderSettingTests {
         for _ in 0..<40 { pilot.press(.backspace) }
         pilot.press(.enter)
         #expect(pilot.user.syncFolder == "")
-        #expect(SettingsScene.folderPath("  ") == "" && SettingsScene.folderPath("a/../b", home: "/h").hasSuffix("/b"))
+        #expect(SettingsScene.folderPath("  ") == "" && SettingsScene.folderPath("a/../b", home: "/h")?.hasSuffix("/b") == true)
+    }
+
+    @Test("~name of no account here is not saved as ./~name: the field stays open and says why")
+    func unknownAccountStaysOpen() {
+        let pilot = focusSyncFolder()
+        pilot.press(.enter)
+        pilot.type("~nobody-such-account/x")
+        #expect(pilot.contains("no such account"))
+        pilot.press(.enter)
+        #expect(pilot.user.syncFolder == "" && pilot.state.syncFolderDraft == "~nobody-such-account/x")
+        for _ in 0..<40 { pilot.press(.backspace) }
+        pilot.type("~root/x")
+        pilot.press(.enter)
+        #expect(pilot.user.syncFolder == "/root/x")
     }
 }

@@ -33,7 +33,9 @@ public struct Batch: Sendable {
     }
 }
 
-/// uid: a review id made of one repeated hex digit pair and a number.
+/// uid: a review id made of one repeated hex digit pair and a number. Two numbers can give the
+/// same id when one's hex digits continue the pattern (with "cd": 0x1cd and 0xd1cd); for many
+/// distinct ids use the prefix "00" — a hex number never starts with 0.
 public func uid(_ number: Int, _ prefix: String = "ab") -> String {
     let digits = String(number, radix: 16)
     return String(repeating: prefix, count: 16).prefix(32 - digits.count) + digits

@@ -5,10 +5,12 @@ import Foundation
 extension ChallengesViewModel {
     /// grade: the review for answering the current word `rating` — nil without a store, and
     /// nil for the retry after a miss (one grade per showing). FSRS runs here, once; the queue
-    /// takes the result at once and the store keeps the same card.
-    func grade(_ rating: Rating) -> ReviewInput? {
+    /// takes the result at once and the store keeps the same card. The answer is timed from the
+    /// showing to now, unless it was `answered` earlier (F5 regrades a miss given then).
+    func grade(_ rating: Rating, answered: AnswerTiming? = nil) -> ReviewInput? {
         guard let memory, let slot = currentSlot, !graded else { return nil }
         graded = true
+        if let answered { return memory.schedule(slot, rating: rating, now: answered.time, duration: answered.duration) }
         let now = clock()
         let milliseconds = (now.timeIntervalSince(shownAt) * 1000).rounded()
         let duration = milliseconds.isFinite ? Int(min(max(0, milliseconds), 86_400_000)) : 0
@@ -108,6 +110,8 @@ extension ChallengesViewModel {
         if snapshot.graded, snapshot.feedback != nil {
             set(\.feedback, to: .revealed(challenge))
         }
+        // A leech notice left unanswered (the app closed while it was up) is told again.
+        tellLeechIfUntold(slot: slot)
         return true
     }
 

@@ -1,18 +1,5 @@
 import Foundation
 
-/// OwnAnswers: the learner's own accepted answers as the quiz looks them up.
-public enum OwnAnswers {
-    /// key: one card's key (its word and direction).
-    public static func key(word: String, direction: StudyDirection) -> String {
-        word + "\u{1F}" + direction.rawValue
-    }
-
-    /// byCard: kept answers grouped by card key.
-    public static func byCard(_ answers: [OwnAnswer]) -> [String: [String]] {
-        Dictionary(grouping: answers, by: { key(word: $0.word, direction: $0.direction) }).mapValues { $0.map(\.answer) }
-    }
-}
-
 /// ChallengesViewModel+Overrule: "I was right" (F5) — after a graded miss on a typed answer the
 /// learner says the answer was right: the Again review is taken back through undo and the word
 /// is answered Good through the ordinary answer path (so the review log, its tombstone and the
@@ -36,6 +23,8 @@ extension ChallengesViewModel {
     public func overrule() -> Bool {
         guard canOverrule, let target = overruleTarget else { return false }
         overruleTarget = nil
+        // The Good is the miss's answer judged again: it keeps that answer's time and duration.
+        let answered = undoPoint?.answered
         guard undoLastAnswer(holdingWrite: true) else { return false }
         guard let test = currentTest, let index = currentIndex,
               test.challenge.question == target.challenge.question, test.direction == target.direction else {
@@ -44,28 +33,33 @@ extension ChallengesViewModel {
             return false
         }
         // The Good is written with the undo, in one transaction (`LearnerDatabase.replace`).
-        accept(test, at: index, feedback: .overruled(target.challenge, typed: target.typed, direction: target.direction))
+        accept(test, at: index, feedback: .overruled(target.challenge, typed: OwnAnswers.kept(target.typed, direction: target.direction),
+                                                     direction: target.direction), answered: answered)
         return true
     }
 
-    /// keepOwnAnswer: "y" after F5: the typed answer is accepted for that card from now on,
-    /// written to the learner database (it travels through sync). Without a learner's memory it
-    /// is kept for this quiz only.
+    /// keepOwnAnswer: "y" after F5: the typed answer (in the form the judge compares,
+    /// `OwnAnswers.kept`) is accepted for that card from now on, written to the learner database
+    /// (it travels through sync). Without a learner's memory it is kept for this quiz only. An
+    /// undo right after takes the keep back with the grade.
     public func keepOwnAnswer() {
-        guard case let .overruled(challenge, typed, direction) = feedback else { return }
+        guard case let .overruled(challenge, kept, direction) = feedback else { return }
         let key = OwnAnswers.key(word: challenge.question, direction: direction)
-        if let database = memory?.context.database, let learner = memory?.context.learner {
-            do {
-                try database.keepOwnAnswer(OwnAnswer(deck: deck.title, word: challenge.question, direction: direction, answer: typed),
-                                           learner: learner, now: clock())
-            } catch {
-                set(\.problem, to: "Could not keep your answer (\("\(error)".split(separator: "\n").first ?? "unknown error")).")
-                set(\.feedback, to: nil)
-                return
+        let own = OwnAnswer(deck: deck.title, word: challenge.question, direction: direction, answer: kept)
+        if !(ownAnswers[key] ?? []).contains(where: { OwnAnswers.accepts(kept, kept: $0, direction: direction) }) {
+            if let database = memory?.context.database, let learner = memory?.context.learner {
+                do {
+                    try database.keepOwnAnswer(own, learner: learner, now: clock())
+                } catch {
+                    set(\.problem, to: "Could not keep your answer (\("\(error)".split(separator: "\n").first ?? "unknown error")).")
+                    set(\.feedback, to: nil)
+                    return
+                }
             }
+            ownAnswers[key, default: []].append(kept)
+            undoPoint?.keptAnswer = own
         }
-        if !(ownAnswers[key] ?? []).contains(typed) { ownAnswers[key, default: []].append(typed) }
-        set(\.feedback, to: .ownAnswerKept(challenge, typed: typed))
+        set(\.feedback, to: .ownAnswerKept(challenge, typed: OwnAnswers.shown(kept, direction: direction)))
     }
 
     /// declineOwnAnswer: any other key after F5: the answer counted, but is not kept.

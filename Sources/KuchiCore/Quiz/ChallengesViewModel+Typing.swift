@@ -18,8 +18,13 @@ extension ChallengesViewModel {
             typedAnswer.clear()
             return .notCounted
         }
+        // The learner's own answers are compared as they were kept (`OwnAnswers.accepts`).
         let own = ownAnswers[OwnAnswers.key(word: test.challenge.question, direction: test.direction)] ?? []
-        switch judge.judge(text, for: test.challenge, direction: test.direction, also: test.challenge.also, own: own) {
+        if own.contains(where: { OwnAnswers.accepts(text, kept: $0, direction: test.direction) }) {
+            accept(test, at: index, feedback: .correct(test.challenge))
+            return .correct
+        }
+        switch judge.judge(text, for: test.challenge, direction: test.direction, also: test.challenge.also) {
         case .right:
             accept(test, at: index, feedback: .correct(test.challenge))
             return .correct

@@ -19,6 +19,18 @@ struct UndoPoint {
     var before: CardRecord?
     /// recorded: the review as stored, nil when nothing was written.
     var recorded: RecordedReview?
+    /// answered: when the graded answer was given and how long it took ("I was right" gives
+    /// the Good that replaces a miss the miss's own time, as undo then Good would).
+    var answered: AnswerTiming?
+    /// keptAnswer: the learner's own answer kept right after this answer ("y" after F5): undo
+    /// takes it back too, so an accidental "y" costs one key.
+    var keptAnswer: OwnAnswer?
+}
+
+/// AnswerTiming: when an answer was given (the review's time) and how long it took (ms).
+struct AnswerTiming: Equatable {
+    var time: Date
+    var duration: Int
 }
 
 /// ChallengesViewModel+Undo: the last graded answer taken back — a typo judged a miss costs one
@@ -55,8 +67,23 @@ extension ChallengesViewModel {
             reportProblem(of: memory)
             onUndone?()
         }
+        if let kept = point.keptAnswer { takeBackOwnAnswer(kept) }
         forgetUndo()
         return true
+    }
+
+    /// takeBackOwnAnswer: the answer kept with the answer just undone is accepted no more (a
+    /// removal stamped for sync, as `kuchi synonyms --remove` writes it).
+    private func takeBackOwnAnswer(_ kept: OwnAnswer) {
+        let key = OwnAnswers.key(word: kept.word, direction: kept.direction)
+        ownAnswers[key]?.removeAll { $0 == kept.answer }
+        guard let database = memory?.context.database, let learner = memory?.context.learner else { return }
+        do {
+            try database.removeOwnAnswer(kept, learner: learner, now: clock())
+        } catch {
+            set(\.problem, to: "Could not take back your kept answer (\("\(error)".split(separator: "\n").first ?? "unknown error")); "
+                + "kuchi synonyms --remove removes it.")
+        }
     }
 
     /// capture: the quiz as it stands now.
@@ -124,6 +151,7 @@ extension ChallengesViewModel {
             reportProblem(of: memory)
             return false
         }
+        onSuspended?()
         set(\.teaching, to: false)
         advance()
         saveAnswer(review: nil, slot: nil)
@@ -133,6 +161,15 @@ extension ChallengesViewModel {
 
 /// ChallengesViewModel+Leech: what the learner chose for a leech.
 extension ChallengesViewModel {
+    /// tellLeechIfUntold: the card in `slot`, forgotten `WordHistory.leechLapses` times or more,
+    /// is told as a leech unless its notice was already answered on this machine.
+    func tellLeechIfUntold(slot: Int) {
+        guard let memory else { return }
+        let record = memory.record(at: slot)
+        guard record.card.lapses >= WordHistory.leechLapses, memory.leechUntold(record.id) else { return }
+        set(\.leech, to: Leech(challenge: deck.challenges[memory.position(of: slot)], cardID: record.id, lapses: record.card.lapses))
+    }
+
     /// LeechChoice: keep studying it, relearn it in Learn (its flash card back among those
     /// not remembered), or suspend it.
     public enum LeechChoice: Sendable {
@@ -145,11 +182,15 @@ extension ChallengesViewModel {
         guard let leech else { return }
         set(\.leech, to: nil)
         guard let memory else { return }
+        // Told only now that the learner chose: a quit or a kill while the notice was up shows
+        // it again next session.
+        memory.markLeechTold(leech.cardID)
         switch choice {
         case .keep: break
         case .relearn: memory.relearn(cardID: leech.cardID)
         case .suspend:
             guard let slot = memory.slot(ofCard: leech.cardID), memory.suspend(slot, deck: deck.title, now: clock()) else { break }
+            onSuspended?()
             if currentSlot == slot {
                 set(\.feedback, to: nil)
                 advance()

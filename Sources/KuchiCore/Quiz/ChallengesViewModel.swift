@@ -126,6 +126,12 @@ public final class ChallengesViewModel {
     /// nothingToStudy: with a learner's memory, nothing may be asked now: nothing is due, no new
     /// word is allowed today and no word has been reviewed yet for extra practice.
     public internal(set) var nothingToStudy = false
+    /// nextDue: while nothing may be asked, when this session's next card falls due (a
+    /// learning step, a review); nil when none waits. `lookAgain()` asks it once it is due.
+    public internal(set) var nextDue: Date?
+    /// nextDueText: `nextDue` from now ("in 6 min"), kept by `lookAgain()` so the screen
+    /// redraws when the wait changes, and only then.
+    public internal(set) var nextDueText: String?
     /// answerKind: choose from three, or type (Settings can switch it mid-session).
     public internal(set) var answerKind: AnswerKind
     /// direction: the Settings choice of directions, fixed for the quiz (a new choice is a new quiz).
@@ -173,6 +179,9 @@ public final class ChallengesViewModel {
     @ObservationIgnored public var onRecorded: (@MainActor (StatsReview) -> Void)?
     /// onUndone: told when an answer was taken back (figures adjusted for it are stale).
     @ObservationIgnored public var onUndone: (@MainActor () -> Void)?
+    /// onSuspended: told when a word was suspended here (`k`, a leech put away): figures that
+    /// counted its cards are stale.
+    @ObservationIgnored public var onSuspended: (@MainActor () -> Void)?
     /// undoPoint: the state before the last graded answer, for undo.
     @ObservationIgnored var undoPoint: UndoPoint?
     /// shownAt: when the current word was shown (an answer's duration is measured from it).
@@ -268,10 +277,10 @@ public final class ChallengesViewModel {
 
     /// accept: the current word answered right: graded Good (unless its showing was already
     /// graded), counted, and the quiz moves on, saving the answer.
-    func accept(_ test: ChallengeTest, at index: Int, feedback: Feedback) {
+    func accept(_ test: ChallengeTest, at index: Int, feedback: Feedback, answered: AnswerTiming? = nil) {
         let point = capture()
         let slot = currentSlot
-        let review = grade(.good)
+        let review = grade(.good, answered: answered)
         score.recordCorrect()
         answeredIndices.append(index)
         if let slot, let memory { answeredCards.append(memory.cardID(at: slot)) }
@@ -303,9 +312,8 @@ public final class ChallengesViewModel {
         let recorded = saveAnswer(review: review, slot: slot)
         if let due = recorded?.after.card.due { noteMissed(test.challenge, due: due) }
         remember(point, recorded: recorded, graded: review != nil, slot: slot)
-        if let recorded, let memory, recorded.after.card.lapses >= WordHistory.leechLapses, memory.tellLeechOnce(recorded.after.id) {
-            set(\.leech, to: Leech(challenge: test.challenge, cardID: recorded.after.id, lapses: recorded.after.card.lapses))
-        }
+        if let review { undoPoint?.answered = AnswerTiming(time: review.time, duration: review.duration) }
+        if recorded != nil, let slot { tellLeechIfUntold(slot: slot) }
     }
 
     /// dismissFeedback: hides the last feedback (no write, and so no redraw, when none shows).
@@ -358,10 +366,14 @@ public final class ChallengesViewModel {
             let picked = memory.next(now: clock(), excluding: currentSlot)
             set(\.isExtraPractice, to: picked?.source == .extraPractice)
             set(\.nothingToStudy, to: picked == nil)
+            noteNextDue(picked == nil ? memory.nextDue() : nil)
             currentSlot = picked?.slot
             currentSource = picked?.source
             next = picked.map { (memory.position(of: $0.slot), memory.direction(at: $0.slot)) }
             teach = picked.map { $0.source == .new && memory.context.teachNewWords && memory.isFirstMeeting($0.slot) } ?? false
+            // A leech whose notice was never answered (the app was closed while it was up) is
+            // told before it is asked.
+            if let picked, picked.source != .new { tellLeechIfUntold(slot: picked.slot) }
         } else {
             if remaining.isEmpty {
                 next = nil

@@ -111,7 +111,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     }
 
     /// setting: `settings` with the key set to `text`; nil when `text` is not one of `allowed`.
-    /// The sync folder's `~` is the home folder (`home`).
+    /// The sync folder is made absolute as Settings makes it; its `~` is the home folder (`home`).
     public func setting(_ text: String, in settings: Settings, home: String) -> Settings? {
         var result = settings
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -146,7 +146,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             guard let value = Self.onOff(trimmed) else { return nil }
             if self == .teach { result.teachNewWords = value } else { result.learningEnabled = value }
         case .syncDir:
-            result.syncFolder = SyncFolderPath.expanded(trimmed, home: home)
+            // The same absolute path Settings stores: a relative one would follow the current folder.
+            guard let path = SyncFolderPath.resolve(trimmed, home: home) else { return nil }
+            result.syncFolder = path
         case .appearance:
             guard let value = Appearance(rawValue: trimmed) else { return nil }
             result.appearance = value

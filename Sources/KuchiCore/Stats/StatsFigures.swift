@@ -78,16 +78,20 @@ public struct CardStateCounts: Equatable, Sendable {
     public var learning: Int
     public var review: Int
     public var relearning: Int
+    /// suspended: cards of suspended words ("I know this word", a leech put away), counted here
+    /// only: never in the states above nor as due (they are never asked).
+    public var suspended: Int
 
     /// init: counts from their values.
-    public init(new: Int = 0, learning: Int = 0, review: Int = 0, relearning: Int = 0) {
+    public init(new: Int = 0, learning: Int = 0, review: Int = 0, relearning: Int = 0, suspended: Int = 0) {
         self.new = new
         self.learning = learning
         self.review = review
         self.relearning = relearning
+        self.suspended = suspended
     }
 
-    /// total: every card.
+    /// total: every card studied (the suspended ones aside).
     public var total: Int { new + learning + review + relearning }
 
     /// subscript: the count for one state (read and adjust by state).

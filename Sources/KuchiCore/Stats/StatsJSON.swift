@@ -18,6 +18,8 @@ public struct StatsJSON: Encodable, Equatable {
         public var learning: Int
         public var review: Int
         public var relearning: Int
+        /// suspended: cards of suspended words, counted in no state above.
+        public var suspended: Int
     }
 
     /// Category: one `by_category` entry.
@@ -38,7 +40,7 @@ public struct StatsJSON: Encodable, Equatable {
         dueForecast = snapshot.forecast.counts
         retention30d = snapshot.retention.rate
         cards = Cards(new: snapshot.cards.new, learning: snapshot.cards.learning, review: snapshot.cards.review,
-                      relearning: snapshot.cards.relearning)
+                      relearning: snapshot.cards.relearning, suspended: snapshot.cards.suspended)
         byCategory = snapshot.categories.map { Category(category: $0.category, total: $0.total, seen: $0.seen, mature: $0.mature) }
     }
 

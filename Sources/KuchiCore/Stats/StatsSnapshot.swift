@@ -35,9 +35,11 @@ public struct StatsSnapshot: Equatable, Sendable {
         let days = try StatsQueries.days(db, learner: key, calendar: calendar, now: now, useSummary: StatsQueries.hasSummary(db))
         var snapshot = reviewFigures(days: days, today: todayNumber)
         let ends = forecastEnds(calendar: calendar, today: todayNumber)
-        let dues = try StatsQueries.dueTimes(db, learner: key, before: milliseconds(ends[ends.count - 1]))
+        // Suspended words are never asked: not due, not in the forecast, counted apart.
+        let suspended = try StatsQueries.hasSuspended(db, learner: key)
+        let dues = try StatsQueries.dueTimes(db, learner: key, before: milliseconds(ends[ends.count - 1]), suspended: suspended)
         snapshot.forecast = forecast(dues: dues, ends: ends, now: now)
-        snapshot.cards = try StatsQueries.cardStates(db, learner: key)
+        snapshot.cards = try StatsQueries.cardStates(db, learner: key, suspended: suspended)
         snapshot.categories = mastery(try StatsQueries.cardMastery(db, learner: key), index: index)
         snapshot.hardest = try StatsQueries.hardest(db, learner: key)
         return snapshot

@@ -57,13 +57,34 @@ extension LearnerDatabase {
         } catch {
             let folder = (path as NSString).deletingLastPathComponent
             guard access(folder.isEmpty ? "." : folder, W_OK) != 0 || isDiskProblem(error) else { throw error }
-            var allowed = CharacterSet.urlPathAllowed
-            allowed.remove(charactersIn: "?#%")
-            let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-            let queue = try FileConnections.open("file:\(escaped)?immutable=1", counting: path,
-                                                 configuration: fileConfiguration(readonly: true))
-            _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
-            return queue
+            return try immutableQueue(path)
+        }
+    }
+
+    /// immutableQueue: the file opened as a `file:` URI with `immutable=1`: read as it is, with
+    /// no locks and no side files (`-wal`, `-shm`) created.
+    static func immutableQueue(_ path: String) throws -> DatabaseQueue {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let queue = try FileConnections.open("file:\(escaped)?immutable=1", counting: path,
+                                             configuration: fileConfiguration(readonly: true))
+        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+        return queue
+    }
+
+    /// inspectLeavingNoFile: `inspect` for a look that must change nothing (`kuchi sync
+    /// --status`): a file without a `-wal` is read immutable, so not even a `-shm` or an empty
+    /// `-wal` appears beside it; one with a `-wal` is read as usual (its side files exist).
+    static func inspectLeavingNoFile(_ path: String) -> Inspection {
+        guard !FileManager.default.fileExists(atPath: path + "-wal") else { return inspect(path) }
+        guard FileManager.default.isReadableFile(atPath: path) else { return .unreadable }
+        do {
+            let queue = try immutableQueue(path)
+            defer { try? queue.close() }
+            return try queue.read { db in try judge(db, thorough: true) }
+        } catch {
+            return isDiskProblem(error) ? .unreadable : .damaged
         }
     }
 

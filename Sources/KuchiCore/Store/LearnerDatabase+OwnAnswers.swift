@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// OwnAnswer: an answer the learner kept as right for one card ("I was right"): accepted from
-/// then on, as typed, for that word in that direction.
+/// then on for that word in that direction, compared as the judge compares (`OwnAnswers`).
 public struct OwnAnswer: Hashable, Sendable, Codable {
     /// deck: the deck's title (a card's deck, as reviews name it).
     public var deck: String
@@ -10,7 +10,8 @@ public struct OwnAnswer: Hashable, Sendable, Codable {
     public var word: String
     /// direction: the card's direction.
     public var direction: StudyDirection
-    /// answer: the answer as the learner typed it (kana for the Japanese directions).
+    /// answer: the answer as the judge compares it (`OwnAnswers.kept`: normalised English, kana
+    /// for the Japanese directions); rows kept before that are the answer as typed.
     public var answer: String
 
     /// init: an answer kept for (deck, word, direction).
@@ -51,29 +52,35 @@ extension LearnerDatabase {
         }
     }
 
-    /// removeOwnAnswers: the kept answers `answer` (compared as `ownAnswerKey`) of `word`, in
-    /// any deck and direction, are accepted no more; returns those removed.
-    public func removeOwnAnswers(word: String, answer: String, learner: UUID, now: Date) throws -> [OwnAnswer] {
+    /// removeOwnAnswers: the kept answers of `word` that `answer` is (compared as the judge
+    /// compares a typed answer with them, `OwnAnswers.accepts`), in every direction and in any
+    /// deck or only `deck`'s, are accepted no more; returns those removed.
+    public func removeOwnAnswers(word: String, answer: String, deck: String? = nil, learner: UUID, now: Date) throws -> [OwnAnswer] {
         try writer.write { db in
-            let machine = try Self.machineID(db, create: true, source: ReviewIDSource()) ?? ""
             let removed = try Self.ownAnswers(db, learner: learner).filter {
-                $0.word == word && Self.ownAnswerKey($0.answer) == Self.ownAnswerKey(answer)
+                $0.word == word && (deck == nil || $0.deck == deck) && OwnAnswers.accepts(answer, kept: $0.answer, direction: $0.direction)
             }
-            for own in removed {
-                try Self.setOwnAnswer(db, learner: learner, SyncOwnAnswer(answer: own, kept: false, time: Milliseconds.from(now), machine: machine))
-            }
+            try Self.remove(db, removed, learner: learner, now: now)
             return removed
+        }
+    }
+
+    /// removeOwnAnswer: exactly this kept answer is accepted no more (undo of a keep).
+    public func removeOwnAnswer(_ answer: OwnAnswer, learner: UUID, now: Date) throws {
+        try writer.write { db in try Self.remove(db, [answer], learner: learner, now: now) }
+    }
+
+    /// remove: writes a removal, stamped for sync, for each of `answers`.
+    private static func remove(_ db: Database, _ answers: [OwnAnswer], learner: UUID, now: Date) throws {
+        let machine = try machineID(db, create: true, source: ReviewIDSource()) ?? ""
+        for own in answers {
+            try setOwnAnswer(db, learner: learner, SyncOwnAnswer(answer: own, kept: false, time: Milliseconds.from(now), machine: machine))
         }
     }
 
     /// ownAnswers: the learner's kept answers (of `deck` only, when given), by word, direction, answer.
     public func ownAnswers(learner: UUID, deck: String? = nil) throws -> [OwnAnswer] {
         try writer.read { db in try Self.ownAnswers(db, learner: learner).filter { deck == nil || $0.deck == deck } }
-    }
-
-    /// ownAnswerKey: how a typed answer is compared with a kept one (spaces and case aside).
-    static func ownAnswerKey(_ answer: String) -> String {
-        answer.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// ownAnswers: kept answers, in a stable order.

@@ -46,13 +46,18 @@ extension LearnerDatabase {
     }
 
     /// setSuspended: suspends (or brings back) a word of `deck` now, stamped with this
-    /// machine's id.
+    /// machine's id. A change made here and now always takes effect: it is stamped `now`, or
+    /// one millisecond after the stamp kept when that is later (a clock behind another machine's,
+    /// or set back), so it still sorts after the change it replaces when a sync compares them.
     public func setSuspended(_ suspended: Bool, learner: UUID, deck: String, question: String, reading: String, now: Date = Date()) throws {
         try writer.write { db in
             // The system generator, never KUCHI_SEED, as a sync makes it (two seeded machines differ).
             let machine = try Self.machineID(db, create: true, source: ReviewIDSource()) ?? "local"
+            let kept = try Int64.fetchOne(db, sql: "SELECT stamp FROM suspension WHERE learner = ? AND deck = ? AND question = ? AND reading = ?",
+                                          arguments: [learner.uuidString.lowercased(), deck, question, reading])
+            let stamp = max(Milliseconds.from(now), kept.map { $0 + 1 } ?? .min)
             _ = try Self.apply(Suspension(deck: deck, question: question, reading: reading, suspended: suspended,
-                                          stamp: Milliseconds.from(now), machine: machine), learner: learner, db: db)
+                                          stamp: stamp, machine: machine), learner: learner, db: db)
         }
     }
 

@@ -8,7 +8,7 @@ import GRDB
 /// file is recognised before anything touches it.
 enum LearnerSchema {
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 9
+    static let version = 10
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -110,6 +110,10 @@ enum LearnerSchema {
         // v9: what a sync remembers of the folder, and this machine's outbox (issue 27, SyncLedgerSchema).
         migrator.registerMigration("v9") { db in
             try SyncLedgerSchema.migrate(db)
+        }
+        // v10: the ledger's file times (issue 27; a v9 file made without them gets the column).
+        migrator.registerMigration("v10") { db in
+            try SyncLedgerSchema.addFileTimes(db)
         }
         return migrator
     }

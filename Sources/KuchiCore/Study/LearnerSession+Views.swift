@@ -101,6 +101,8 @@ extension LearnerSession {
             return false
         }
         statusKey = nil
+        // The statistics count the word's cards apart now: read them again when next shown.
+        statsVersion = nil
         return true
     }
 

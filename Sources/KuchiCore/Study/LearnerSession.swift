@@ -139,11 +139,15 @@ public final class LearnerSession {
         quiz.setAnswerKind(answerKind)
     }
 
-    /// startSession: Start on Welcome or Play Again: continues the session under way, else
-    /// builds the queue from the database now and asks its first word.
+    /// startSession: Start on Welcome or Play Again: continues the session under way (one
+    /// waiting with nothing to study looks at its queue again: a step may have fallen due),
+    /// else builds the queue from the database now and asks its first word.
     public func startSession() {
         settle()
-        if isInProgress { return }
+        if isInProgress {
+            quiz.lookAgain()
+            return
+        }
         if let quiz = makeQuiz(resumingOnly: false) { replaceQuiz(quiz) }
         if database == nil || user.profileID == nil { quiz.restart(numberOfQuestions: numberOfQuestions) }
         quiz.setAnswerKind(answerKind)
@@ -157,6 +161,10 @@ public final class LearnerSession {
         // Each answer kept adjusts the statistics in memory (no query); an undo makes them stale.
         quiz.onRecorded = { [weak self] review in self?.statsStorage?.record(review, now: review.time) }
         quiz.onUndone = { [weak self] in self?.statsVersion = nil }
+        quiz.onSuspended = { [weak self] in
+            self?.statsVersion = nil
+            self?.statusKey = nil
+        }
         prepareJudging(quiz)
         self.quiz = quiz
         quizGeneration += 1

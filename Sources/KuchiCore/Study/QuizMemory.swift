@@ -221,6 +221,11 @@ final class QuizMemory {
         return queue.next(now: now, excluding: current).map { ($0.position, $0.source) }
     }
 
+    /// nextDue: when the queue's next card waiting for its time falls due (nil: none waits).
+    func nextDue() -> Date? {
+        queue.nextDue()
+    }
+
     /// newAllowed: whether a new card may still be dealt today, counted from the database.
     func newAllowed(now: Date) -> Bool {
         if let learnerDeck, let count = try? context.database.introducedCount(learnerDeck: learnerDeck, since: context.day.start(of: now)) {
@@ -302,13 +307,21 @@ final class QuizMemory {
         return true
     }
 
-    /// tellLeechOnce: whether the card's leech notice is still to be told; it counts as told
-    /// from now (once per card, on this machine).
-    func tellLeechOnce(_ cardID: Int64) -> Bool {
+    /// leechUntold: whether the card's leech notice is still to be told (once per card, on
+    /// this machine). Asking does not tell it: `markLeechTold` does, once the learner chose.
+    func leechUntold(_ cardID: Int64) -> Bool {
         guard learnerDeck != nil else { return true }
-        guard (try? context.database.wasLeechNoticed(card: cardID)) == false else { return false }
-        try? context.database.markLeechNoticed(card: cardID)
-        return true
+        return (try? context.database.wasLeechNoticed(card: cardID)) == false
+    }
+
+    /// markLeechTold: the learner answered the card's leech notice; it is not told again.
+    func markLeechTold(_ cardID: Int64) {
+        guard learnerDeck != nil else { return }
+        do {
+            try context.database.markLeechNoticed(card: cardID)
+        } catch {
+            if problem == nil { problem = "Could not keep your choice for the leech (\(Self.reason(error)))." }
+        }
     }
 
     /// relearn: the card's flash card goes back among those not remembered in Learn.

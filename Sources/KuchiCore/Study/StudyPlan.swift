@@ -20,8 +20,9 @@ public enum StudyPlan {
     /// `lessons`: new words in lessons (the bundled deck).
     public static func list(database: LearnerDatabase, learner: UUID, deck: Deck, selection: StudySelection, lessons: Bool,
                             now: Date) throws -> (due: [Entry], new: [Entry]) {
+        // Suspended words are skipped, not taken out of the deck: the lessons are cut from the
+        // whole selection, as the session's queue cuts them (`QuizMemory`).
         let suspended = try database.suspendedWords(learner: learner, deck: deck.title)
-        let deck = suspended.isEmpty ? deck : deck.excluding(suspended)
         let dayStart = selection.day.start(of: now)
         let stored: (cards: [CardRecord], introducedToday: Int) = try database.writer.read { db in
             let rows = try Row.fetchAll(db, sql: """
@@ -36,6 +37,7 @@ public enum StudyPlan {
         var words: [Int] = []
         for (position, directions) in selection.direction.askable(in: deck) {
             let challenge = deck.challenges[position]
+            if !suspended.isEmpty, suspended.contains(SuspendedWord(question: challenge.question, reading: challenge.reading ?? "")) { continue }
             for direction in directions {
                 let key = CardKey(question: challenge.question, reading: challenge.reading ?? "", direction: direction)
                 let record = index.position(of: key).flatMap { stored.cards.indices.contains($0) ? stored.cards[$0] : nil }

@@ -149,6 +149,14 @@ public struct StudyQueue {
         return extraPractice(excluding: current)
     }
 
+    /// nextDue: when the next card waiting for its time falls due — a learning step, a review
+    /// not due yet — nil when none waits (a suspended word's cards never do). A scan: it is
+    /// asked only while nothing may be asked.
+    public func nextDue() -> Date? {
+        let waiting = learning.union(upcoming[upcomingHead...])
+        return waiting.lazy.filter { cards[$0].card.state != .new && !suspendedWords.contains(words[$0]) }.map { cards[$0].card.due }.min()
+    }
+
     /// peekNew: whether a new card could be dealt now (the limit and the deck allow it).
     public var hasNewAllowed: Bool {
         newToday < newWordLimit && newOrder[newHead...].contains { cards[$0].card.state == .new }
@@ -227,9 +235,14 @@ public struct StudyQueue {
 
     /// suspend: the word's cards are not dealt again ("I know this word" on its New word
     /// card); the new card dealt for it (`dealt`, never answered) no longer counts today.
+    /// A suspended word is no word introduced today either: its partners may still come today
+    /// (a word the learner already knows does not hold back its pair), as `StudyPlan` lists them.
     public mutating func suspend(word: Int, dealt slot: Int?) {
         suspendedWords.insert(word)
         if let slot, cards.indices.contains(slot), cards[slot].card.state == .new { newToday = max(0, newToday - 1) }
+        if let partnerKeys, introducedWords.remove(word) != nil {
+            introducedKeys = Set(introducedWords.flatMap(partnerKeys))
+        }
     }
 
     /// pick: records the card (and its word) as shown this session and returns it.

@@ -45,12 +45,19 @@ public struct WordHistory: Equatable, Sendable {
     public var cards: [Card]
 
     /// find: the deck's entry written `word` or read `word` (the written form wins when one
-    /// word's reading is another's written form); nil when the deck has none.
+    /// word's reading is another's written form); nil when the deck has none. A reading several
+    /// words share gives the first of them: `matches` says when there are several.
     public static func find(_ word: String, in deck: Deck) -> Challenge? {
+        matches(word, in: deck).first
+    }
+
+    /// matches: the entries `word` names — the one written so, else every entry read so (one
+    /// reading may be several words': あつい is 暑い, 熱い and 厚い). Empty when none.
+    public static func matches(_ word: String, in deck: Deck) -> [Challenge] {
         let text = word.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
-        guard !text.isEmpty else { return nil }
-        return deck.challenges.first { $0.question == text }
-            ?? deck.challenges.first { $0.reading == text || $0.readings.contains(text) }
+        guard !text.isEmpty else { return [] }
+        if let written = deck.challenges.first(where: { $0.question == text }) { return [written] }
+        return deck.challenges.filter { $0.reading == text || $0.readings.contains(text) }
     }
 
     /// replayIntervals: each review's interval, from the log replayed from a new card.

@@ -57,11 +57,20 @@ extension SyncFolder {
 
     /// readFile: streams `file`'s records (from `previous`'s offset) to `each`, at most `budget`
     /// bytes, stopping at a line boundary.
-    func readFile(_ file: Listed, learner: UUID, from previous: Progress?, budget: Int64,
+    func readFile(_ file: Listed, learner: UUID, from previous: Progress?, budget: Int64, stop: () -> Bool = { false },
                   each: ([Entry]) throws -> Void) throws -> FileRead {
         let url = machineFolder(learner, file.machine).appendingPathComponent(file.name)
         let shown = Self.shown(url)
         var result = FileRead()
+        // Not a file (a folder, FIFO, socket, device or link named like a batch) or a name that
+        // is not UTF-8: refused unopened — opening a FIFO or device may block or act — and kept
+        // in the ledger as refused, so it is told once.
+        if file.size < 0 {
+            result.unreadable = true
+            result.notice = "\(shown) \((Unusable(rawValue: file.size) ?? .other).phrase); it was skipped."
+            result.progress = Progress(size: file.size, offset: 0, records: 0, hash: 0, complete: false, refused: true)
+            return result
+        }
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else {
             let code = errno
@@ -100,6 +109,8 @@ extension SyncFolder {
             var pending: [Data] = []
             var (used, skipped, firstReason) = (0, 0, nil as String?)
             var partial = false
+            /// counted: the end line's count, when the file has one (whole, whatever its lines hold).
+            var counted: Int?
             /// flush: decodes the pending lines and hands their records on.
             func flush() throws {
                 guard !pending.isEmpty else { return }
@@ -116,13 +127,14 @@ extension SyncFolder {
                 pending.removeAll(keepingCapacity: true)
                 if !entries.isEmpty { try each(entries) }
             }
-            reading: while reader.offset - start < budget {
+            reading: while reader.offset - start < budget, !stop() {
                 switch try reader.next() {
                 case nil: break reading
                 case .partial(let tail):
                     // A last line without its newline counts only when it is the end line.
                     if let end = try? JSONDecoder().decode(End.self, from: tail) {
                         reader.acceptTail()
+                        counted = end.end
                         progress.complete = end.end == progress.records
                     } else {
                         partial = true
@@ -135,6 +147,7 @@ extension SyncFolder {
                 case .text(let line):
                     if line.first == UInt8(ascii: "{"), line.starts(with: Data(#"{"end":"#.utf8)),
                        let end = try? JSONDecoder().decode(End.self, from: line) {
+                        counted = end.end
                         progress.complete = end.end == progress.records
                         continue
                     }
@@ -149,15 +162,20 @@ extension SyncFolder {
                 }
             }
             try flush()
-            result.stopped = !partial && reader.offset < Int64(info.st_size) && reader.offset - start >= budget
+            result.stopped = !partial && reader.offset < Int64(info.st_size) && (reader.offset - start >= budget || stop())
             progress.offset = reader.offset
             progress.hash = reader.hash
             result.bytes = reader.offset - start
             result.progress = progress
-            if !progress.complete && !result.stopped {
+            // A file with its end line is whole: what is wrong is in its lines, not its length.
+            if skipped > 0 && (progress.complete || counted != nil || result.stopped) {
+                result.notice = "\(shown): \(skipped) line\(skipped == 1 ? "" : "s") skipped (\(firstReason ?? "unreadable"))."
+            } else if let counted, !progress.complete {
+                result.notice = "\(shown) ends saying it holds \(counted) record\(counted == 1 ? "" : "s") but holds \(progress.records); "
+                    + "the \(used) that could be read were used."
+            } else if !progress.complete && !result.stopped {
                 result.notice = "\(shown) is incomplete (still being copied, or cut short); its \(used) whole records were used."
-            } else if skipped > 0 {
-                result.notice = "\(shown): \(skipped) record\(skipped == 1 ? "" : "s") skipped (\(firstReason ?? "unreadable"))."
+                    + (skipped > 0 ? " \(skipped) line\(skipped == 1 ? " was" : "s were") skipped (\(firstReason ?? "unreadable"))." : "")
             }
             if used == 0 && skipped > 0 { result.unreadable = true }
         } catch let failure as BoundedFile.Failure {

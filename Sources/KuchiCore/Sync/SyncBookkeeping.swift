@@ -38,17 +38,35 @@ enum SyncBookkeeping {
     /// (reviews; suspensions and weight changes), when this sync kept any aside.
     static func laterNotices(_ db: Database, learner: UUID, intake: SyncIntake) throws -> [String] {
         var notices: [String] = []
+        guard intake.keptAside > 0 || intake.keptAsideChanges > 0 else { return notices }
+        let whose = try ownClockIsWrong(db, learner: learner, intake: intake)
+            ? "this machine's clock seems to be wrong (it says \(day(intake.latest - SyncIntake.day)))"
+            : "from a machine whose clock is wrong"
         if intake.keptAside > 0 {
             let (count, latest) = try LearnerDatabase.laterCount(db, learner: learner)
             notices.append("\(count) review\(count == 1 ? " in the sync folder is" : "s in the sync folder are") dated after tomorrow (the latest \(day(latest))), "
-                + "from a machine whose clock is wrong; \(count == 1 ? "it is" : "they are") kept aside and used once \(count == 1 ? "its" : "their") time has come.")
+                + "\(whose); \(count == 1 ? "it is" : "they are") kept aside and used once \(count == 1 ? "its" : "their") time has come.")
         }
         if intake.keptAsideChanges > 0 {
             let (count, latest) = try LearnerDatabase.laterCount(db, learner: learner, stamped: true)
             notices.append("\(count) suspension, scheduler change or own answer\(count == 1 ? " in the sync folder is" : "s in the sync folder are") dated after tomorrow "
-                + "(the latest \(day(latest))), from a machine whose clock is wrong; \(count == 1 ? "it is" : "they are") kept aside until then.")
+                + "(the latest \(day(latest))), \(whose); \(count == 1 ? "it is" : "they are") kept aside until then.")
         }
         return notices
+    }
+
+    /// ownClockIsWrong: whether "after tomorrow" says more about this machine's clock than the
+    /// others': this machine's own records are among those kept aside, its own review log holds
+    /// answers dated after tomorrow, or they come from two machines or more (nearly all of them
+    /// being wrong the same way is less likely than this one being wrong).
+    private static func ownClockIsWrong(_ db: Database, learner: UUID, intake: SyncIntake) throws -> Bool {
+        let key = learner.uuidString.lowercased()
+        let machines = try String.fetchAll(db, sql: "SELECT DISTINCT machine FROM sync_later WHERE learner = ?", arguments: [key])
+        if machines.contains(intake.machine) || machines.count >= 2 { return true }
+        return try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
+                           WHERE d.learner = ? AND r.time > ?)
+            """, arguments: [key, intake.latest]) ?? false
     }
 
     /// day: a kept-aside record's day, as the notices print it.

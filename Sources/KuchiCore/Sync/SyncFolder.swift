@@ -46,7 +46,8 @@ public struct SyncFolder: Sendable {
         var file = ""
     }
 
-    /// Listed: one batch file found: its machine, name and size.
+    /// Listed: one batch file found: its machine, name and size (negative for an entry that
+    /// is not a readable file: `Unusable`).
     struct Listed: Hashable {
         let machine: String
         let name: String
@@ -88,11 +89,9 @@ public struct SyncFolder: Sendable {
                 continue
             }
             guard info.st_mode & S_IFMT == S_IFDIR, ReviewID.isValid(name) else { continue }
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter(Self.isBatchCandidate)
             // Originals first, so a record that differs in a damaged copy is taken from the original.
-            for file in names.map({ (Self.isOriginal($0) ? 0 : 1, $0) }).sorted(by: <) {
-                guard let info = Self.linkInfo(url.appendingPathComponent(file.1)) else { continue }
-                files.append(Listed(machine: name, name: file.1, size: Int64(info.st_size), modified: Self.modified(info)))
+            for file in Self.batchEntries(in: url) {
+                files.append(Listed(machine: name, name: file.name, size: file.size, modified: file.modified))
             }
         }
         return (files, notices)

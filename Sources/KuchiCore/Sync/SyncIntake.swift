@@ -16,7 +16,8 @@ import GRDB
 final class SyncIntake {
     private let db: Database
     private let learner: UUID
-    private let machine: String
+    /// machine: this machine's id (its own records may come back from the folder).
+    let machine: String
     /// place: the folder as the ledger knows it (`sync_held`).
     private let place: String
     /// latest: records after this (ms, the receiver's now + 1 day) are kept aside.

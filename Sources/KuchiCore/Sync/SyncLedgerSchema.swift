@@ -76,4 +76,18 @@ enum SyncLedgerSchema {
         try db.execute(sql: "INSERT OR IGNORE INTO sync_meta (key, value) SELECT 'outbox', '1' WHERE \(synced)")
         try db.execute(sql: "PRAGMA user_version = \(version)")
     }
+
+    /// fileTimesVersion: the `user_version` `addFileTimes` sets.
+    static let fileTimesVersion = 10
+
+    /// addFileTimes: migration v10 — each ledger file's modification time (`modified`, ns; 0
+    /// unknown), so a batch rewritten in place at the same size is read again. v9 files made
+    /// before the column was part of it get it here; newer ones have it already.
+    static func addFileTimes(_ db: Database) throws {
+        let columns = try db.columns(in: "sync_file").map(\.name)
+        if !columns.contains("modified") {
+            try db.execute(sql: "ALTER TABLE sync_file ADD COLUMN modified INTEGER NOT NULL DEFAULT 0")
+        }
+        try db.execute(sql: "PRAGMA user_version = \(fileTimesVersion)")
+    }
 }

@@ -47,7 +47,7 @@ enum SyncReading {
     /// read: streams every new record of `learner` to `each`, at most `budget` bytes, and
     /// records each file's progress with `record`.
     static func read(_ folder: SyncFolder, learner: UUID, ledger: [LearnerDatabase.LedgerKey: SyncFolder.Progress], budget: Int64,
-                     record: (SyncFolder.Listed, SyncFolder.Progress) throws -> Void,
+                     stop: SyncStop? = nil, record: (SyncFolder.Listed, SyncFolder.Progress) throws -> Void,
                      each: ([SyncFolder.Entry]) throws -> Void) throws -> Summary {
         var summary = Summary()
         let (listed, notices) = folder.list(learner: learner)
@@ -61,11 +61,12 @@ enum SyncReading {
         var round = 0
         var left = budget
         var (finished, stopped) = (0, false)
-        while left > 0, machines.contains(where: { (queues[$0]?.count ?? 0) > round }) {
+        let stopping = { stop?.isRequested == true }
+        while left > 0, !stopping(), machines.contains(where: { (queues[$0]?.count ?? 0) > round }) {
             for machine in machines {
-                guard left > 0, let queue = queues[machine], round < queue.count else { continue }
+                guard left > 0, !stopping(), let queue = queues[machine], round < queue.count else { continue }
                 let file = queue[round]
-                let read = try folder.readFile(file, learner: learner, from: steps[file] ?? nil, budget: left, each: each)
+                let read = try folder.readFile(file, learner: learner, from: steps[file] ?? nil, budget: left, stop: stopping, each: each)
                 left -= read.bytes
                 summary.bytes += read.bytes
                 if let notice = read.notice { summary.notices.append(notice) }
@@ -77,7 +78,9 @@ enum SyncReading {
         }
         if stopped || finished < steps.count {
             summary.partial = true
-            summary.notices.append("The sync folder holds more new data than one sync reads (\(budget / 1_048_576) MiB); the rest is read by the next sync.")
+            summary.notices.append(stopping()
+                ? "Kuchi quit before the sync had read everything new; the next sync reads on from where this one stopped."
+                : "The sync folder holds more new data than one sync reads (\(budget / 1_048_576) MiB); the rest is read by the next sync.")
         }
         return summary
     }

@@ -232,9 +232,12 @@ enum SyncRecordCoding {
         }
     }
 
-    /// isCleanText: short enough and free of control characters (C0, DEL, C1).
+    /// isCleanText: short enough and free of control characters (C0, DEL, C1) and of the bidi
+    /// embeddings, overrides and isolates: invisible, they would reorder the word or answer on
+    /// every screen and in every export (`a cat <U+202E>evil`). Kuchi never writes them (decks,
+    /// names and typed answers refuse or drop them), and the writer runs this same check.
     static func isCleanText(_ text: String) -> Bool {
-        text.utf8.count <= maximumText && !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        text.utf8.count <= maximumText && !text.containsControlCharacters
     }
 
     /// Refusal: why a line was skipped, one phrase.

@@ -22,6 +22,8 @@ public struct SyncRequest: Sendable {
     public var budget = SyncFolder.defaultBudget
     /// lockTimeout: how long a sync waits for another one on this data folder to finish.
     public var lockTimeout: Duration = .seconds(120)
+    /// stop: set by the app, so quitting ends the reading at once and keeps what was read.
+    public var stop: SyncStop?
 
     /// init: a request; the learner is chosen by id, name, or being the only one.
     public init(folder: URL, learner: UUID? = nil, profileName: String? = nil, configDirectory: URL, dataDirectory: URL,

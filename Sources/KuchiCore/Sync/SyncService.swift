@@ -47,13 +47,19 @@ public enum SyncService {
         // still go out, and the notices say what was skipped. Only a learner to bring in needs
         // something readable (SyncLearner fails with exit 1 otherwise). `--status` on a machine
         // with no database yet counts against an empty one in memory: it creates nothing.
-        let fresh = !FileManager.default.fileExists(atPath: request.dataDirectory.appendingPathComponent(LearnerDatabase.fileName).path)
+        let path = request.dataDirectory.appendingPathComponent(LearnerDatabase.fileName).path
+        let fresh = !FileManager.default.fileExists(atPath: path)
+        // `--status` changes nothing: a file that a real sync would set aside or refuse is only
+        // looked at (read-only), and the sentence says what a real sync would do.
+        if request.statusOnly, !fresh, let refusal = statusRefusal(path) { return .failure(.usage(refusal)) }
         let database = request.statusOnly && fresh ? LearnerDatabase.inMemory() : LearnerDatabase.open(directory: request.dataDirectory, now: request.now)
         guard database.url != nil || (request.statusOnly && fresh) else {
-            return .failure(.usage(database.problem?.message ?? "Could not open the learner database in \(SyncFolder.shown(request.dataDirectory))."))
+            return .failure(.usage(commandSentence(database.problem) ?? "Could not open the learner database in \(SyncFolder.shown(request.dataDirectory))."))
         }
         if let seed = request.seed { database.reviewIDs.reseed(seed) }
         var report = SyncReport(arrived: choice.arriving, statusOnly: request.statusOnly, notices: choice.notices)
+        // A damaged file set aside by this open (a fresh one holds what could be read): said.
+        if let problem = database.problem { report.notices.insert(problem.message, at: 0) }
         let outcome: Outcome
         do {
             outcome = try merged(into: database, profile: choice.profile, arriving: choice.arriving, folder: folder, request: request,
@@ -66,6 +72,38 @@ public enum SyncService {
         guard !request.statusOnly else { return .success(report) }
         saveProfile(outcome.profile, arriving: choice.arriving, changed: report.settingsChanged, store: store, report: &report)
         return .success(report)
+    }
+
+    /// statusRefusal: why `--status` cannot count against the file at `path` (damaged, from a
+    /// newer Kuchi, another program's, unreadable), judged read-only; nil when it is usable.
+    private static func statusRefusal(_ path: String) -> String? {
+        let shown = path.escapingControlCharacters
+        switch LearnerDatabase.inspectLeavingNoFile(path) {
+        case .usable:
+            return nil
+        case .damaged:
+            return "\(shown) is damaged; --status changed nothing. `kuchi sync` (or starting kuchi) keeps it as "
+                + "\(LearnerDatabase.fileName).broken-<time>, starts a fresh one with every review that can still be read, and then syncs."
+        case .newer(let version):
+            return "\(shown) was written by a newer Kuchi (schema \(version), this one knows \(LearnerSchema.version)); "
+                + "nothing was changed — update Kuchi to sync it."
+        case .foreign:
+            return "\(shown) is not a Kuchi learner database (another program's SQLite file?); nothing was changed."
+        case .unreadable:
+            return "Could not read \(shown) (its permissions, a full disk or a file-size limit); nothing was changed."
+        }
+    }
+
+    /// commandSentence: the open's problem as a command says it: the app's "this session is not
+    /// saved" means, for a sync, that nothing was synced.
+    private static func commandSentence(_ problem: PersistenceError?) -> String? {
+        guard let message = problem?.message else { return nil }
+        for ending in ["; it was left untouched and this session is not saved.", "; this session is not saved.",
+                       "; it is left as it is, and this session is not saved.", "; this session goes on in memory and is not saved."]
+        where message.hasSuffix(ending) {
+            return message.dropLast(ending.count) + "; nothing was synced."
+        }
+        return message
     }
 
     /// Outcome: what the database transaction decided.
@@ -99,7 +137,7 @@ public enum SyncService {
                 let firstHere = try SyncBookkeeping.begin(db, folder: folder, learner: learner, machine: machine)
                 try intake.take(LearnerDatabase.takeLater(db, learner: learner, limit: intake.latest))
                 let reading = try SyncReading.read(folder, learner: learner, ledger: firstHere.ledger, budget: Int64(request.budget),
-                                                   record: { file, progress in
+                                                   stop: request.stop, record: { file, progress in
                                                        try LearnerDatabase.setLedger(db, place: folder.place, learner: learner, machine: file.machine,
                                                                                      name: file.name, progress: progress)
                                                    }, each: intake.take)
@@ -158,6 +196,7 @@ public enum SyncService {
                 report.rescheduled = try SyncBookkeeping.replay(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention,
                                                                 cards: arriving || firstHere.first ? nil : intake.touched)
                 if request.statusOnly {
+                    report.notices += SyncSkipped.notices(folder, learner: learner, listed: reading.listed, ledger: firstHere.ledger)
                     report.sent = try SyncOutbox.count(db, learner: learner) + suspensions.count
                     return .rollback
                 }
@@ -166,8 +205,11 @@ public enum SyncService {
                 try LearnerDatabase.addKnownDecks(db, place: folder.place, hashes: merge.decks.keys)
                 try SyncOutbox.send(db, folder: folder, learner: learner, machine: machine, records: outcome.records,
                                     request: request, batchID: database.reviewIDs.next(), report: &report)
-                _ = try SyncCompaction.fold(db, folder: folder, learner: learner, machine: machine, listed: reading.listed,
-                                            now: request.now, batchID: database.reviewIDs.next())
+                // Folding reads this machine's old batches again: not while the app is quitting.
+                if request.stop?.isRequested != true {
+                    _ = try SyncCompaction.fold(db, folder: folder, learner: learner, machine: machine, listed: reading.listed,
+                                                now: request.now, batchID: database.reviewIDs.next())
+                }
                 return .commit
             }
         }

@@ -103,17 +103,22 @@ final class App {
     }
 
     /// idleMilliseconds: how long the input loop may sleep: while Welcome is up, until the next
-    /// minute (its counts refresh each minute and at the day's rollover); otherwise forever.
+    /// minute (its counts refresh each minute and at the day's rollover); while the Challenge
+    /// screen has nothing to study, until the next minute or the next card's due time;
+    /// otherwise forever.
     private var idleMilliseconds: Int32 {
         // A fit in Settings draws its progress: the loop wakes ten times a second meanwhile.
         if state.optimizeJob.isRunning { return 100 }
         // While a sync runs, its wake-up could land just before the read starts waiting: the
         // read then gives up after a while on its own, so the result is never left lying.
         let syncing: Int32 = sync?.running == true ? 2000 : -1
-        guard state.route == .welcome, session.status != nil else { return syncing }
+        let waiting = state.route == .challenge && quiz.nothingToStudy
+        guard state.route == .welcome && session.status != nil || waiting else { return syncing }
         let now = session.clock()
         let rollover = session.selection.day.end(of: now).timeIntervalSince(now)
-        let wait = min(60, max(1, rollover + 0.5))
+        // Waiting with nothing to study: also wake when the next card falls due.
+        let due = waiting ? quiz.nextDue.map { $0.timeIntervalSince(now) + 0.5 } ?? 60 : 60
+        let wait = min(60, max(1, min(rollover + 0.5, due)))
         return syncing > 0 ? min(syncing, Int32(wait * 1000)) : Int32(wait * 1000)
     }
 
@@ -135,6 +140,9 @@ final class App {
             if !session.isStarted, state.route == .challenge || state.route == .congratulations { state.go(.welcome) }
         }
         if state.route == .welcome { session.refreshStatus(force: shownRoute != .welcome || synced != nil) }
+        // "Nothing to study now" waits for the next card: any event (a key, the wake-up below)
+        // looks at the queue again, and a card now due is asked.
+        if state.route == .challenge, quiz.nothingToStudy { quiz.lookAgain() }
         shownRoute = state.route
         if let audio = state.audio {
             audio.update()
@@ -371,7 +379,7 @@ final class App {
         }
         if state.helpVisible {
             let lines = helpLines(for: scene)
-            let wanted = HelpPane.size(for: lines)
+            let wanted = HelpPane.size(for: lines, within: TerminalSize(rows: chrome.body.rows, columns: chrome.body.columns))
             let frame = Layout.centered(rows: wanted.rows, columns: wanted.columns, in: chrome.body)
             hosts.append(PaneHost(pane: HelpPane(title: scene.title, hints: lines), frame: frame))
         }

@@ -40,6 +40,8 @@ final class AppSync {
     private let dataDirectory: URL
     private let seed: UInt64?
     private let box = Box()
+    /// stop: the running sync's stop, requested when the app quits.
+    private var stop: SyncStop?
     /// running: a sync is under way (another request waits for it to end).
     private(set) var running = false
     /// again: a sync was asked for while one ran; it starts when that one ends.
@@ -73,10 +75,18 @@ final class AppSync {
             again = true
             return
         }
+        // A folder saved as `~/Sync` (by hand, or by an older Kuchi) means the learner's $HOME;
+        // `~name/…` of no account here is no folder (never `./~name`).
+        guard let path = SyncFolderPath.resolve(folder) else {
+            notice = "Sync through \(folder.escapingControlCharacters) failed: \(SyncFolderPath.unknownAccount(folder)) in Settings."
+            return
+        }
         running = true
-        // A folder saved as `~/Sync` (by hand, or by an older Kuchi) means the learner's $HOME.
-        let request = SyncRequest(folder: URL(fileURLWithPath: SyncFolderPath.resolve(folder)), learner: learner, configDirectory: configDirectory,
+        var request = SyncRequest(folder: URL(fileURLWithPath: path), learner: learner, configDirectory: configDirectory,
                                   dataDirectory: dataDirectory, now: now, seed: seed)
+        let stop = SyncStop()
+        request.stop = stop
+        self.stop = stop
         let box = self.box
         Task.detached(priority: .utility) {
             box.put(SyncService.run(request))
@@ -99,7 +109,11 @@ final class AppSync {
                 lastReport = report
                 finished = report
                 if let first = report.notices.first {
-                    notice = "Sync: \(first)" + (report.notices.count > 1 ? " (and \(report.notices.count - 1) more)" : "")
+                    // The rest are not lost: `kuchi sync` prints every notice, and `--status`
+                    // lists again the files skipped for good (told once).
+                    let more = report.notices.count - 1
+                    let shownFolder = (folder ?? "DIR").escapingControlCharacters
+                    notice = "Sync: \(first)" + (more > 0 ? " (and \(more) more: `kuchi sync \(shownFolder) --status` lists the files it skips)" : "")
                 }
             case .failure(let failure):
                 notice = "Sync through \(folder ?? "the sync folder") failed: \(failure.message)"
@@ -124,13 +138,15 @@ final class AppSync {
         notice = nil
     }
 
-    /// finishBeforeExit: waits (at most `timeout` seconds) for a running sync, so quitting
-    /// right after a session does not cut its sync short; returns its notice, if any.
+    /// finishBeforeExit: a running sync stops reading at its next line and still sends this
+    /// machine's answers and commits what it read (the next sync reads on from there); this waits
+    /// for that, at most `timeout` seconds, and returns the sync's notice, if any.
     func finishBeforeExit(timeout: Double = 10) -> String? {
         guard running else { return notice }
         again = false
+        stop?.request()
         if box.finished.wait(timeout: .now() + timeout) == .timedOut {
-            return "The sync was still running when Kuchi quit; what it had not finished is sent next time."
+            return "The sync was still running when Kuchi quit; what it had not finished is read and sent next time."
         }
         box.finished.signal()
         update(route: lastRoute ?? .welcome)

@@ -74,7 +74,10 @@ struct ConfigCommand: ParsableCommand {
             throw .init(message: database.problem?.message ?? "could not open the learner database in \(directory.path); nothing was changed.")
         }
         let current = database.settings(of: saved)
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = SyncFolderPath.home(environment: environment)
+        if key == .syncDir, SyncFolderPath.resolve(text, home: home) == nil {
+            throw .init(message: "sync-dir: \(SyncFolderPath.unknownAccount(text)); nothing was changed.")
+        }
         guard let settings = key.setting(text, in: current.settings, home: home) else {
             throw .init(message: "\(key.rawValue) takes \(key.allowed), not \"\(text)\"; nothing was changed.")
         }

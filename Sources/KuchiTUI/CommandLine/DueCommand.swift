@@ -48,32 +48,47 @@ struct DueCommand: ParsableCommand {
         return StandardOutput.finish(status.dueNow > 0 ? 0 : 1)
     }
 
+    /// Chosen: what the command counts — the learner with their settings as the learner
+    /// database's log holds them (what Settings and `kuchi config` change), the database, and
+    /// the words of their deck (or `--deck`) in their categories and levels.
+    struct Chosen {
+        var profile: Profile
+        var database: LearnerDatabase?
+        var deck: Deck
+        var selection: StudySelection
+        /// lessons: new words in lessons (the bundled deck, as the app decides it).
+        var lessons: Bool
+    }
+
+    /// chosen: the one reading of the learner's choices, for the summary and `--list` alike, so
+    /// the two never describe different selections.
+    func chosen() throws(LearnerOptions.CommandFailure) -> Chosen {
+        let options = learner.resolved(root: root)
+        let (profile, database) = try options.opened()
+        // The root command also declares --deck, and ArgumentParser gives it the value.
+        let deck = self.deck ?? root.deck
+        let whole = try DeckChoice.load(deck, settings: profile.settings, dataDir: options.dataDir)
+        var selection = StudySelection(learner: profile.id, settings: profile.settings)
+        if deck != nil { selection.categories = [] }
+        let byCategory = whole.selecting(categories: selection.categories) ?? whole
+        let words = byCategory.selecting(levels: selection.levels) ?? byCategory
+        // Lessons for the bundled deck, as the app decides (`LearnerSession.context()`).
+        let lessons = deck == nil && profile.settings.deck.isEmpty
+        return Chosen(profile: profile, database: database, deck: words, selection: selection, lessons: lessons)
+    }
+
     /// status: the chosen learner's standing in what they study — their deck (or `--deck`),
     /// categories and directions, with their own new-word limit and day rollover: the same
     /// figures Welcome shows (`LearnerSession.status`).
     func status(now: Date) throws(LearnerOptions.CommandFailure) -> StudyStatus {
-        let options = learner.resolved(root: root)
-        let (profile, database) = try options.opened()
-        let settings = profile.settings
-        // The root command also declares --deck, and ArgumentParser gives it the value.
-        let deck = self.deck ?? root.deck
-        let library = DeckLibrary(dataDirectory: options.dataDir.map { URL(fileURLWithPath: $0) })
-        let whole: Deck
-        do throws(DeckError) {
-            let name = deck ?? settings.deck
-            whole = name.isEmpty || (deck == nil && !library.names().contains(name)) ? try Deck.bundled(cache: library.cache) : try library.resolve(name)
-        } catch {
-            throw LearnerOptions.CommandFailure(message: error.description)
+        let chosen = try chosen()
+        guard let database = chosen.database else {
+            let words = chosen.selection.direction.cardKeys(in: chosen.deck).count
+            return StudyStatus(dueNow: 0, newAvailable: min(Settings.clampNewWordsPerDay(chosen.profile.settings.newWordsPerDay), words),
+                               nextReview: nil)
         }
-        var selection = StudySelection(learner: profile.id, settings: settings)
-        if deck != nil { selection.categories = [] }
-        let byCategory = whole.selecting(categories: selection.categories) ?? whole
-        let chosen = byCategory.selecting(levels: selection.levels) ?? byCategory
-        guard let database else {
-            let words = selection.direction.cardKeys(in: chosen).count
-            return StudyStatus(dueNow: 0, newAvailable: min(Settings.clampNewWordsPerDay(settings.newWordsPerDay), words), nextReview: nil)
-        }
-        guard let status = LearnerSession.status(database: database, learner: profile.id, deck: chosen, selection: selection, now: now) else {
+        guard let status = LearnerSession.status(database: database, learner: chosen.profile.id, deck: chosen.deck,
+                                                 selection: chosen.selection, now: now) else {
             throw LearnerOptions.CommandFailure(message: "could not read the learner database.")
         }
         return status
@@ -97,21 +112,12 @@ struct DueCommand: ParsableCommand {
         return StandardOutput.finish(plan.due.isEmpty ? 1 : 0)
     }
 
-    /// plan: the chosen learner's list over what they study (as `status(now:)` chooses it).
+    /// plan: the chosen learner's list over what they study (the selection `status(now:)` counts).
     func plan(now: Date) throws(LearnerOptions.CommandFailure) -> (due: [StudyPlan.Entry], new: [StudyPlan.Entry]) {
-        let options = learner.resolved(root: root)
-        let profile = try options.learner()
-        let database = try options.database() ?? LearnerDatabase.inMemory()
-        let deck = self.deck ?? root.deck
-        let whole = try DeckChoice.load(deck, settings: profile.settings, dataDir: options.dataDir)
-        var selection = StudySelection(learner: profile.id, settings: profile.settings)
-        if deck != nil { selection.categories = [] }
-        let byCategory = whole.selecting(categories: selection.categories) ?? whole
-        let chosen = byCategory.selecting(levels: selection.levels) ?? byCategory
-        // Lessons for the bundled deck, as the app decides (`LearnerSession.context()`).
-        let lessons = deck == nil && profile.settings.deck.isEmpty
+        let chosen = try chosen()
         do {
-            return try StudyPlan.list(database: database, learner: profile.id, deck: chosen, selection: selection, lessons: lessons, now: now)
+            return try StudyPlan.list(database: chosen.database ?? LearnerDatabase.inMemory(), learner: chosen.profile.id, deck: chosen.deck,
+                                      selection: chosen.selection, lessons: chosen.lessons, now: now)
         } catch {
             throw LearnerOptions.CommandFailure(message: "could not read the learner database: \(error)")
         }

@@ -23,7 +23,9 @@ enum LearnerChoice {
             return .success(match)
         }
         switch profiles.count {
-        case 0: return .failure(Failure(message: "no saved learner yet — start kuchi and keep Remember me on, or pass --profile NAME."))
+        // Nothing to name with --profile: only a learner saved with Remember me is known here.
+        case 0: return .failure(Failure(message: "no saved learner yet — start kuchi and sign in with Remember me on; "
+                                        + "commands only know saved learners."))
         case 1: return .success(profiles[0])
         default: return .failure(Failure(message: "several learners — choose one with --profile NAME: \(names.joined(separator: ", "))"))
         }

@@ -6,15 +6,21 @@ import KuchiCore
 /// F5 in a typed session), listed or removed.
 ///
 /// Lists one answer a line, `word direction answer` separated by tabs (or, with `--json`, one
-/// JSON array of objects with `word`, `direction`, `answer`); `--remove WORD ANSWER` stops
-/// accepting that answer for that word (every direction) and the removal travels through sync.
-/// Exit status: 0 done, 1 nothing to remove, 2 a problem (no such learner, a database that
-/// cannot be used).
+/// JSON array of objects with `word`, `direction`, `answer` and `deck`); answers are kept per
+/// deck, so when they come from more than one deck each line ends with its deck too.
+/// `--remove WORD ANSWER` stops accepting that answer for that word (every direction; every
+/// deck, or only `--deck NAME`'s), the answer compared as the judge compares a typed one (case,
+/// spaces, punctuation, kana script and long-vowel spelling aside); the removal travels through
+/// sync. Exit status: 0 done, 1 nothing to remove, 2 a problem (no such learner, a database
+/// that cannot be used).
 struct SynonymsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synonyms",
         abstract: "List the answers you kept as right (F5, “I was right”), or remove one.",
-        discussion: "Each line is: word, direction, answer (tab-separated). Exit status: 0 done, 1 nothing to remove, 2 for a problem."
+        discussion: """
+            Each line is: word, direction, answer (tab-separated), then the deck when your answers come from more than one deck. \
+            Exit status: 0 done, 1 nothing to remove, 2 for a problem.
+            """
     )
 
     @OptionGroup var learner: LearnerOptions
@@ -23,14 +29,23 @@ struct SynonymsCommand: ParsableCommand {
     @Flag(help: "Print one JSON array of objects with word, direction and answer.")
     var json = false
 
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Stop accepting ANSWER for WORD (as listed).", valueName: "word answer"))
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Stop accepting ANSWER for WORD (compared as the judge compares answers).", valueName: "word answer"))
     var remove: [String] = []
+
+    @Option(help: ArgumentHelp("Only the answers kept for this deck (its title, as listed).", valueName: "name"))
+    var deck: String?
+
+    /// deckName: `--deck` as given (ArgumentParser hands the root command's own `--deck` to it
+    /// even after the subcommand's name, as `LearnerOptions.resolved(root:)` says).
+    private var deckName: String? { deck ?? root.deck }
 
     /// validate: --remove takes exactly a word and an answer.
     func validate() throws {
         if !remove.isEmpty && remove.count != 2 {
             throw ValidationError("--remove needs a word and an answer: kuchi synonyms --remove 貸す \"to lend out\"")
         }
+        if let deck, deck.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--deck needs a deck's title.") }
     }
 
     /// Listed: one kept answer as `--json` prints it.
@@ -38,6 +53,20 @@ struct SynonymsCommand: ParsableCommand {
         let word: String
         let direction: String
         let answer: String
+        /// deck: the deck the answer was kept in (answers are kept per deck).
+        var deck: String?
+    }
+
+    /// inDeck: the answers of `--deck` (its title, case and surrounding spaces aside), or all.
+    private func inDeck(_ answers: [OwnAnswer]) -> [OwnAnswer] {
+        guard let deck = deckName else { return answers }
+        let wanted = deck.trimmingCharacters(in: .whitespaces).lowercased()
+        return answers.filter { $0.deck.lowercased() == wanted }
+    }
+
+    /// fields: one answer's columns as listed: the deck last, only when several decks are listed.
+    private static func fields(_ own: OwnAnswer, severalDecks: Bool) -> [String] {
+        [own.word, own.direction.rawValue, OwnAnswers.shown(own.answer, direction: own.direction)] + (severalDecks ? [own.deck] : [])
     }
 
     /// execute: lists or removes, and returns the exit status.
@@ -46,15 +75,18 @@ struct SynonymsCommand: ParsableCommand {
         do throws(LearnerOptions.CommandFailure) {
             let profile = try options.learner()
             if remove.count == 2 { return try removing(word: remove[0], answer: remove[1], learner: profile.id, options: options, now: now) }
-            let answers = try list(learner: profile.id, options: options)
+            let answers = inDeck(try list(learner: profile.id, options: options))
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                let listed = answers.map { Listed(word: $0.word, direction: $0.direction.rawValue, answer: $0.answer) }
+                let listed = answers.map {
+                    Listed(word: $0.word, direction: $0.direction.rawValue, answer: OwnAnswers.shown($0.answer, direction: $0.direction), deck: $0.deck)
+                }
                 guard let data = try? encoder.encode(listed) else { throw LearnerOptions.CommandFailure(message: "could not write the JSON.") }
                 StandardOutput.write(String(decoding: data, as: UTF8.self))
             } else {
-                for answer in answers { Self.writeLine([answer.word, answer.direction.rawValue, answer.answer]) }
+                let severalDecks = Set(answers.map(\.deck)).count > 1
+                for answer in answers { Self.writeLine(Self.fields(answer, severalDecks: severalDecks)) }
             }
             return StandardOutput.finish(0)
         } catch {
@@ -78,22 +110,28 @@ struct SynonymsCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let directory = options.dataDir.map { URL(fileURLWithPath: $0) } ?? LearnerDatabase.defaultDirectory(environment: environment)
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(LearnerDatabase.fileName).path) else {
-            StandardError.write("kuchi: no answer “\(answer)” is kept for \(word).")
+            StandardError.write("kuchi: no answer “\(answer)” is kept for \(word)\(deckName.map { " in deck “\($0)”" } ?? "").")
             return 1
         }
         let database = LearnerDatabase.open(directory: directory, now: now)
         if let problem = database.problem, database.url == nil { throw LearnerOptions.CommandFailure(message: problem.message) }
         let removed: [OwnAnswer]
+        let severalDecks: Bool
         do {
-            removed = try database.removeOwnAnswers(word: word, answer: answer, learner: learner, now: now)
+            let kept = try database.ownAnswers(learner: learner)
+            severalDecks = Set(kept.map(\.deck)).count > 1
+            // --deck names a deck as listed (case aside); the store compares titles exactly.
+            let deckTitle = deckName.map { _ in inDeck(kept).first?.deck ?? "" }
+            removed = try database.removeOwnAnswers(word: word, answer: answer, deck: deckTitle, learner: learner, now: now)
         } catch {
             throw LearnerOptions.CommandFailure(message: "could not update the learner database: \(error)")
         }
         guard !removed.isEmpty else {
-            StandardError.write("kuchi: no answer “\(answer)” is kept for \(word) (kuchi synonyms lists them).")
+            let place = deckName.map { " in deck “\($0)”" } ?? ""
+            StandardError.write("kuchi: no answer “\(answer)” is kept for \(word)\(place) (kuchi synonyms lists them).")
             return 1
         }
-        for own in removed { Self.writeLine(["removed", own.word, own.direction.rawValue, own.answer]) }
+        for own in removed { Self.writeLine(["removed"] + Self.fields(own, severalDecks: severalDecks)) }
         return StandardOutput.finish(0)
     }
 

@@ -12,7 +12,8 @@ struct WordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "word",
         abstract: "Show a word's entry and each card's state, memory and reviews; suspend it or bring it back.",
-        discussion: "WORD is the deck's written form or its reading. Exit status: 0, 1 when the deck has no such word, 2 for a problem."
+        discussion: "WORD is the deck's written form or its reading. Exit status: 0, 1 when the deck has no such word, "
+            + "2 for a problem — among them a reading several words share (あつい: 暑い, 熱い, 厚い), refused with their written forms."
     )
 
     @Argument(help: ArgumentHelp("The word: as the deck writes it, or its reading.", valueName: "word"))
@@ -45,9 +46,7 @@ struct WordCommand: ParsableCommand {
             // The learner's settings (their deck, their retention) as the learner database's log holds them.
             let profile = try options.opened().learner
             let whole = try DeckChoice.load(deck ?? root.deck, settings: profile.settings, dataDir: options.dataDir)
-            guard let challenge = WordHistory.find(word, in: whole) else {
-                throw LearnerOptions.CommandFailure(message: "\(whole.title) has no word written or read “\(word)”.", status: 1)
-            }
+            let challenge = try Self.challenge(named: word, in: whole)
             let database: LearnerDatabase?
             if suspend || unsuspend {
                 let directory = options.paths().dataDirectory
@@ -80,6 +79,21 @@ struct WordCommand: ParsableCommand {
         } catch {
             return LearnerOptions.fail(error)
         }
+    }
+
+    /// challenge: the one entry WORD names. None: exit 1. A reading several words share: exit 2
+    /// with their written forms — the page, the JSON and above all a suspend must not pick one
+    /// the learner may not have meant.
+    static func challenge(named word: String, in deck: Deck) throws(LearnerOptions.CommandFailure) -> Challenge {
+        let matches = WordHistory.matches(word, in: deck)
+        guard let first = matches.first else {
+            throw LearnerOptions.CommandFailure(message: "\(deck.title) has no word written or read “\(word)”.", status: 1)
+        }
+        guard matches.count > 1 else { return first }
+        let forms = matches.map { "\($0.question) “\($0.answer)”" }
+        let listed = forms.dropLast().joined(separator: ", ") + " and " + (forms.last ?? "")
+        let reading = word.trimmingCharacters(in: .whitespaces)
+        throw LearnerOptions.CommandFailure(message: "“\(reading)” is the reading of \(matches.count) words, \(listed): give the written form.")
     }
 
     /// run: ArgumentParser's entry; main.swift may call `execute()` directly instead.

@@ -40,9 +40,9 @@ struct ConfirmationCard {
         }
         lines.append(("“\(challenge.answer)”", .meaning))
         switch feedback {
-        case let .overruled(_, typed, _)?:
+        case let .overruled(_, kept, direction)?:
             // The question about the typed answer is the card's last line: its keys are the answer.
-            lines.append(("Keep “\(typed)” as your own answer? y: keep · any other key: don't", .label))
+            lines.append(("Keep “\(OwnAnswers.shown(kept, direction: direction))” as your own answer? y: keep · any other key: don't", .label))
         case let .ownAnswerKept(_, typed)?:
             lines.append(("“\(typed)” is now accepted for \(challenge.question) (kuchi synonyms)", .label))
             lines.append((nextKeys, .detail))
@@ -55,7 +55,7 @@ struct ConfirmationCard {
     /// shortNote: the line about the typed answer ("I was right"), for a narrow pane.
     private var shortNote: String {
         switch feedback {
-        case let .overruled(_, typed, _)?: "Keep “\(typed)”? y/n"
+        case let .overruled(_, kept, direction)?: "Keep “\(OwnAnswers.shown(kept, direction: direction))”? y/n"
         case let .ownAnswerKept(_, typed)?: "“\(typed)” kept"
         default: ""
         }

@@ -148,8 +148,13 @@ struct QuestionPane: Pane {
     /// yet for extra practice.
     private func drawNothingToStudy(into screen: inout Screen, theme: Theme) {
         let inner = screen.bounds.inset(by: 1)
-        let text = "Nothing to study now: no word is due and today's new words are done. "
-            + "Come back later, or raise New words per day in Settings."
+        var text = "Nothing to study now: no word is due and today's new words are done. "
+        // The app looks again when the next card falls due: a wait of minutes is spent here.
+        if let due = quiz.nextDue, let wait = quiz.nextDueText, due.timeIntervalSince(quiz.now) <= 3600 {
+            text += "The next word is due \(wait): it comes up here then."
+        } else {
+            text += (quiz.nextDueText.map { "The next word is due \($0). " } ?? "") + "Come back later, or raise New words per day in Settings."
+        }
         let lines = TextWrap.lines(text, width: max(inner.columns - 2, 1), maximumLines: max(inner.rows, 1))
         let top = inner.row + max(0, (inner.rows - lines.count) / 2)
         for (offset, line) in lines.enumerated() {
@@ -229,7 +234,8 @@ struct QuestionPane: Pane {
             full = "\(reading) is \(challenge.question) meaning “\(meaning)”; here it means “\(challenge.answer)”. Try again."
             short = "\(reading): “\(meaning)”; here “\(challenge.answer)”"
             style = theme.accent
-        case let .overruled(challenge, typed, _):
+        case let .overruled(challenge, kept, direction):
+            let typed = OwnAnswers.shown(kept, direction: direction)
             full = "✓\u{00A0}Counted right. Keep “\(typed)” as your own answer for \(challenge.question)? y keeps it, any other key does not."
             short = "✓ Keep “\(typed)” for \(challenge.question)? y/n"
             style = theme.correct

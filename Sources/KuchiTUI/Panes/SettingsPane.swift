@@ -174,7 +174,8 @@ struct SettingsPane: Pane {
         case .syncFolder:
             let shown: String
             if let draft = state.syncFolderDraft {
-                shown = Self.tail(draft + "▏", width: max(width - 2, 4))
+                let unknown = SettingsScene.folderPath(draft) == nil ? "  (no such account: give the full path)" : ""
+                shown = Self.tail(draft + "▏" + unknown, width: max(width - 2, 4))
             } else {
                 shown = (user.syncFolder.isEmpty ? "off" : user.syncFolder).truncated(toWidth: max(width - 4, 4)) + " …"
             }

@@ -19,11 +19,14 @@ extension ChallengeScene {
     /// digit (the key that would answer next) goes on; nothing is answered unseen.
     var confirmationBindings: [Binding<Action>] {
         if quiz.answerKind == .type {
+            // Right after "y" (F5), undo takes back the answer just kept too.
+            let kept: Bool = if case .ownAnswerKept? = quiz.feedback { true } else { false }
             return [
                 Binding([.enter], .goOn, keys: "Enter", bar: "Next", help: "go on to the next word (typing a letter goes on too)",
                         priority: .essential),
                 Binding([.function(6)], .openWord, keys: "F6", bar: "Word", help: "this word's page: its cards and every review"),
-                Binding([.function(4)], .undo, keys: "F4", bar: "Undo", help: "take back the answer: its grade is deleted",
+                Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
+                        help: kept ? "take back the answer: its grade and the answer you just kept" : "take back the answer: its grade is deleted",
                         when: quiz.canUndo, priority: .optional),
                 Binding([.escape], .back, keys: "Esc", bar: "Back", help: "back to Welcome (the session is kept)", priority: .essential),
             ]
@@ -54,11 +57,13 @@ extension ChallengeScene {
             Binding([.control("r"), .function(3)], .toggleHint, keys: "Ctrl-R", helpKeys: "Ctrl-R F3", bar: "Hint",
                     help: "show or hide the hint", priority: .optional),
             sayBinding([.function(7)], keys: "F7", helpKeys: "F7"),
+            // Shown only when they do something: the page once there is feedback, undo once
+            // there is an answer to take back.
             Binding([.function(6)], .openWord, keys: "F6", bar: "Word", help: "the page of the word the feedback is about",
-                    priority: .optional),
+                    when: pageWord != nil, priority: .optional),
             Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
                     help: "take back the last answer (a typo judged a miss): its grade is deleted and the word is asked again",
-                    priority: .optional),
+                    when: quiz.canUndo, priority: .optional),
             Binding([.function(5)], .overrule, keys: "F5", bar: "I was right",
                     help: "I was right: the miss just graded counts as right (its Again becomes Good); y then keeps your answer for this word",
                     when: quiz.canOverrule),
@@ -70,7 +75,7 @@ extension ChallengeScene {
     var ownAnswerBindings: [Binding<Action>] {
         [
             Binding([.character("y"), .character("Y")], .keepOwnAnswer, keys: "y", bar: "Keep my answer",
-                    help: "keep the answer you typed as right for this word from now on (kuchi synonyms lists them)",
+                    help: "keep your answer: right for this word from now on (kuchi synonyms lists them)",
                     priority: .essential),
             Binding([.enter, .escape, .character("n"), .character("N")], .declineOwnAnswer, keys: "n", helpKeys: "any other key",
                     bar: "Don't keep", help: "count it right this once, without keeping the answer", priority: .essential),

@@ -102,18 +102,17 @@ struct ChallengeScene: Scene {
                     when: choosing && !feedback && state.choiceCursor.index != nil),
             Binding([.space], .toggleChoices, keys: "Space", bar: "Choices",
                     help: "show or hide the choices (or click the question)", when: quiz.currentTest != nil),
-            // Shown while a word is up (not only with feedback), so the bar does not change on an
-            // answer; without feedback the key does nothing (the page would give the answer away).
+            // Only with feedback: before an answer the page would give the answer away, and the
+            // bar shows no key that does nothing (as every other bar hides what is unavailable).
             Binding([.character("w"), .function(6)], .openWord, keys: "w", helpKeys: "w F6", bar: "Word",
-                    help: "the page of the word the feedback is about", when: quiz.currentTest != nil, priority: .optional),
+                    help: "the page of the word the feedback is about", when: pageWord != nil, priority: .optional),
             Binding([.character("h")], .toggleHint, keys: "h", bar: quiz.currentTest?.direction == .listening ? "Romaji" : "Reading",
                     help: "show or hide the reading and romaji", when: quiz.currentTest != nil, priority: .optional),
             sayBinding([.character("a"), .function(7)], keys: "a", helpKeys: "a F7"),
-            // Shown while a word is up (not only once there is an answer to undo), so the bar does
-            // not change on the first answer; with nothing to undo the key does nothing.
+            // Only while there is an answer to take back (none before the session's first).
             Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
                     help: "take back the last answer: its grade is deleted and the word is asked again",
-                    when: quiz.currentTest != nil || quiz.canUndo, priority: .optional),
+                    when: quiz.canUndo, priority: .optional),
             Binding([.escape, .character("q")], .back, keys: "q", helpKeys: "q Esc", bar: "Back",
                     help: "back to Welcome (the session is kept)", priority: .essential),
         ]

@@ -36,8 +36,9 @@ extension SettingsScene {
         case .deleteSyncFolderCharacter:
             if !draft.isEmpty { state.syncFolderDraft = String(draft.dropLast()) }
         case .saveSyncFolder:
+            // `~name/…` of no account here stays open (the row says why) rather than meaning `./~name`.
+            guard let next = Self.folderPath(draft) else { return }
             state.syncFolderDraft = nil
-            let next = Self.folderPath(draft)
             if next != user.syncFolder { user.syncFolder = next }
         default:
             state.syncFolderDraft = nil
@@ -45,8 +46,8 @@ extension SettingsScene {
     }
 
     /// folderPath: what a typed folder means: empty for none, else an absolute path (`~` is
-    /// `$HOME`, as the shell has it).
-    static func folderPath(_ typed: String, home: String = SyncFolderPath.home()) -> String {
+    /// `$HOME`, as the shell has it; `~name` that account's home); nil for `~name` of no account.
+    static func folderPath(_ typed: String, home: String = SyncFolderPath.home()) -> String? {
         SyncFolderPath.resolve(typed, home: home)
     }
 }

@@ -22,7 +22,7 @@ struct CardsPane: Pane {
             ("\(cards.learning) learning", theme.text),
             ("\(cards.review) review", theme.text),
             ("\(cards.relearning) relearning", cards.relearning > 0 ? theme.wrong : theme.text),
-        ], in: inner, style: theme.dim)
+        ] + (cards.suspended > 0 ? [("\(cards.suspended) suspended", theme.dim)] : []), in: inner, style: theme.dim)
         let categories = stats.categories
         var row = inner.row + used
         guard row < inner.bottom, !categories.isEmpty else { return }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import KuchiCore
+
+/// SynonymsE2ETests: `kuchi synonyms` as a learner runs it (probe 28): with no saved learner it
+/// says what is true; answers kept in two decks are listed with their deck and removed from one
+/// deck with `--deck`; a Japanese answer is listed in the kana the learner typed and removed by
+/// any spelling the judge reads as the same.
+struct SynonymsE2ETests {
+    @Test func noSavedLearnerSaysWhatIsTrue() throws {
+        let machine = try SyncMachine(seed: 1)
+        let result = try runKuchiThrough([], ["synonyms"], directory: machine.home)
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("kuchi: no saved learner yet"), "\(result.standardError)")
+        #expect(!result.standardError.contains("--profile"), "there is no profile to pass: \(result.standardError)")
+    }
+
+    @Test func twoDecksListTheDeckAndRemoveFromOne() throws {
+        let machine = try SyncMachine(seed: 2)
+        let learner = try machine.register("さくら")
+        let database = LearnerDatabase.open(directory: machine.dataDirectory)
+        let now = Date()
+        for deck in ["Kuchi", "Probe deck"] {
+            try database.keepOwnAnswer(OwnAnswer(deck: deck, word: "はい", direction: .japaneseToEnglish, answer: "that is right"),
+                                       learner: learner.id, now: now)
+        }
+        try database.keepOwnAnswer(OwnAnswer(deck: "Kuchi", word: "学校", direction: .englishToJapanese,
+                                             answer: OwnAnswers.kept("kōkō", direction: .englishToJapanese)), learner: learner.id, now: now)
+        let listed = try runKuchiThrough([], ["synonyms"], directory: machine.home)
+        #expect(listed.standardOutput == """
+            はい\tjp-en\tthat is right\tKuchi
+            学校\ten-jp\tこうこう\tKuchi
+            はい\tjp-en\tthat is right\tProbe deck
+
+            """, "\(listed.standardOutput)\(listed.standardError)")
+        let json = try runKuchiThrough([], ["synonyms", "--json"], directory: machine.home)
+        #expect(json.standardOutput.contains(#"{"answer":"こうこう","deck":"Kuchi","direction":"en-jp","word":"学校"}"#), "\(json.standardOutput)")
+
+        let one = try runKuchiThrough([], ["synonyms", "--remove", "はい", "That is right!", "--deck", "probe deck"], directory: machine.home)
+        #expect(one.status == 0 && one.standardOutput == "removed\tはい\tjp-en\tthat is right\tProbe deck\n", "\(one.standardError)")
+        let none = try runKuchiThrough([], ["synonyms", "--remove", "はい", "that is right", "--deck", "Probe deck"], directory: machine.home)
+        #expect(none.status == 1 && none.standardError.contains("in deck “Probe deck”"), "\(none.standardError)")
+        let kana = try runKuchiThrough([], ["synonyms", "--remove", "学校", "kookoo"], directory: machine.home)
+        #expect(kana.status == 0 && kana.standardOutput == "removed\t学校\ten-jp\tこうこう\n", "\(kana.standardOutput)\(kana.standardError)")
+        #expect(try runKuchiThrough([], ["synonyms"], directory: machine.home).standardOutput == "はい\tjp-en\tthat is right\n")
+    }
+}
