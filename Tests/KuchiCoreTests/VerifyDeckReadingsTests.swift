@@ -61,4 +61,19 @@ struct VerifyDeckReadingsTests {
         #expect(!readingLines.contains { $0.hasPrefix("entry 5 ") || $0.hasPrefix("entry 6 ") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("entry 7 (日本): readings: やまと is not an EDICT reading") }, "\(lines)")
     }
+
+    @Test("a Chinese or mahjong reading is never a homograph, listed or expected; ほんと is a colloquial reading")
+    func foreignReadings() throws {
+        guard FileManager.default.fileExists(atPath: Self.edict) else {
+            #expect(!FSRSOracle.isCI, "edict is missing: run scripts/install-deps --tests")
+            return
+        }
+        var ten = word("十", "じゅう", "jū", "ten", readings: ["とお"])
+        ten["homographs"] = ["と: ten", "シー: ten"]
+        var east = word("東", "ひがし", "higashi", "east", pos: "noun")
+        east["homographs"] = ["あずま: wagon"]
+        let lines = try problems([ten, east, word("本当", "ほんとう", "hontō", "truth", readings: ["ほんと"], pos: "noun")])
+        let homographLines = lines.filter { $0.contains(": homographs: ") || $0.contains(": readings: ") }
+        #expect(homographLines == ["entry 1 (十): homographs: シー is a Chinese or mahjong reading of 十, not a Japanese one"], "\(lines)")
+    }
 }

@@ -24,7 +24,9 @@ public enum EnglishVerdict: Hashable, Sendable {
 ///
 /// Order matters: an exact match for the asked word wins; then the word's own romaji is wrong
 /// (the hint shows it: "osake" for お酒 is not "sake" misspelt); then an exact match for another
-/// word (so "horse" for 家 "house" is "that's 馬", not a typo of "house"); then a near miss
+/// word (so "horse" for 家 "house" is "that's 馬", not a typo of "house"); then, for a noun, the
+/// plural or singular of a meaning that has no qualifier ("teeth" for "tooth" is right as typed;
+/// "rights" for "right (side)" and "highs" for the adjective "high" are other words); then a near miss
 /// within the tolerance of the normalised expected meaning's length, never on a number ("first
 /// day of the month" is not almost "fifth day of the month"), and never when the typed words
 /// that differ are themselves English words ("really" is not "reality" misspelt); else wrong.
@@ -41,8 +43,10 @@ public struct EnglishJudge: Sendable {
     }
 
     /// judge: the verdict for `typed` when the asked word (written `question`, romanised
-    /// `romaji`) accepts `accepted` (the deck's `answer` followed by its `also` meanings).
-    public func judge(_ typed: String, accepted: [String], question: String, romaji: String? = nil) -> EnglishVerdict {
+    /// `romaji`) accepts `accepted` (the deck's `answer` followed by its `also` meanings);
+    /// `countable`: the word is a noun, whose meanings may be typed in the plural.
+    public func judge(_ typed: String, accepted: [String], question: String, romaji: String? = nil,
+                      countable: Bool = true) -> EnglishVerdict {
         let answer = EnglishMeaning.normalized(typed)
         if answer.isEmpty { return .wrong }
         let variants = EnglishMeaning.variants(of: accepted)
@@ -53,10 +57,12 @@ public struct EnglishJudge: Sendable {
         if let other = index.questions(forNormalized: answer).first(where: { $0 != question }) {
             return .otherWord(question: other)
         }
-        // A plural or singular of a meaning ("eggs" for "egg", "shoe" for "shoes") is a near
-        // miss however short the word: after another word's exact meaning ("news" is ニュース).
-        if let variant = variants.first(where: { Self.isPluralForm(answer, of: $0.normalized) }) {
-            return .almost(expected: variant.meaning)
+        // A plural or singular of a noun's meaning ("eggs" for "egg", "shoe" for "shoes") is
+        // right however short the word: after another word's exact meaning ("news" is ニュース).
+        // Not through a qualifier, which picks one sense of the English word ("right (side)":
+        // "rights" is another sense), nor for adjectives ("highs"): those go by the tolerance.
+        if countable, variants.contains(where: { !$0.meaning.contains("(") && Self.isPluralForm(answer, of: $0.normalized) }) {
+            return .exact
         }
         let typedLetters = Array(answer)
         let typedNumbers = EnglishNumber.numbers(in: answer)
@@ -108,6 +114,7 @@ public struct EnglishJudge: Sendable {
 
     /// judge(_:for:also:): the verdict for `typed` against a deck word and its `also` meanings.
     public func judge(_ typed: String, for challenge: Challenge, also: [String] = []) -> EnglishVerdict {
-        judge(typed, accepted: [challenge.answer] + also, question: challenge.question, romaji: challenge.pronunciation)
+        judge(typed, accepted: [challenge.answer] + also, question: challenge.question, romaji: challenge.pronunciation,
+              countable: challenge.pos.map { [.noun, .pronoun].contains($0) } ?? true)
     }
 }

@@ -10,17 +10,20 @@ public enum EnglishMeaning {
     static let leadingFillers: Set<Substring> = ["a", "an", "the", "to"]
 
     /// normalized: lowercased, accents folded ("café" = "cafe"), apostrophes removed ("don't" =
-    /// "dont"), other punctuation read as a space ("ice-cream" = "ice cream"), spaces collapsed
-    /// and trimmed, then a leading article and "to " dropped (never the last word: "the" stays).
+    /// "dont"), the dots of an abbreviation joined ("T.V." = "tv"), other punctuation read as a
+    /// space ("ice-cream" = "ice cream"), spaces collapsed and trimmed, then a leading article
+    /// and "to " dropped (never the last word: "the" stays).
     public static func normalized(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = Array(text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
         var cleaned = ""
-        cleaned.reserveCapacity(folded.utf8.count)
-        for character in folded {
+        cleaned.reserveCapacity(folded.count)
+        for (index, character) in folded.enumerated() {
             if character.isLetter || character.isNumber {
                 cleaned.append(character)
             } else if character == ",", cleaned.last?.isNumber == true {
                 // A thousands separator ("10,000") joins; a comma after a word is a space.
+                continue
+            } else if character == ".", joinsAbbreviation(folded, at: index) {
                 continue
             } else if !apostrophes.contains(character) {
                 cleaned.append(" ")
@@ -31,6 +34,20 @@ public enum EnglishMeaning {
             words = words.dropFirst()
         }
         return EnglishNumber.digits(Array(words)).joined(separator: " ")
+    }
+
+    /// joinsAbbreviation: the dot at `index` stands between two single letters ("T.V.", "U.S.A."),
+    /// so the letters are one word, as the learner who types "TV" writes it.
+    static func joinsAbbreviation(_ characters: [Character], at index: Int) -> Bool {
+        /// single: the letter at `position` stands alone: no letter or digit on either side but a dot.
+        func single(_ position: Int) -> Bool {
+            guard characters.indices.contains(position), characters[position].isLetter else { return false }
+            let before = position - 1, after = position + 1
+            let open = !characters.indices.contains(before) || characters[before] == "." || characters[before].isWhitespace
+            let closed = !characters.indices.contains(after) || characters[after] == "." || characters[after].isWhitespace
+            return open && closed
+        }
+        return single(index - 1) && single(index + 1)
     }
 
     /// countedAsOne: "a month" read as "one month" (digits: "1 month"), for meanings that count
@@ -86,10 +103,10 @@ public enum EnglishMeaning {
                 result.append(Variant(normalized: whole, meaning: entry.trimmingCharacters(in: .whitespaces)))
             }
             for meaning in parts(of: entry) {
-                for spelling in [meaning, withoutQualifiers(meaning)] {
+                for spelling in [meaning, withoutQualifiers(meaning), restated(meaning)].compactMap({ $0 }) {
                     let normal = normalized(spelling)
-                    // "fifth day of the month" is also just "the fifth" (5th).
-                    for form in [normal, EnglishNumber.dayOfMonth(normal)].compactMap({ $0 })
+                    // "fifth day of the month" is also just "the fifth" (5th); "nine o'clock" is 9:00.
+                    for form in [normal, EnglishNumber.dayOfMonth(normal), EnglishNumber.hour(normal)].compactMap({ $0 })
                     where !form.isEmpty && seen.insert(form).inserted {
                         result.append(Variant(normalized: form, meaning: meaning))
                     }
@@ -121,6 +138,17 @@ public enum EnglishMeaning {
         }
         parts.append(current)
         return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// restated: the parenthesised part of `text` when it says the meaning again in full words
+    /// ("not (there is not)" → "there is not"): it holds every word of the rest. A qualifier
+    /// that narrows the meaning ("hot (weather)", "right (side)") is no meaning alone: nil.
+    static func restated(_ text: String) -> String? {
+        guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else { return nil }
+        let inside = String(text[text.index(after: open)..<close])
+        let rest = Set(normalized(withoutQualifiers(text)).split(separator: " "))
+        guard !rest.isEmpty, !inside.contains("("), rest.isSubset(of: Set(normalized(inside).split(separator: " "))) else { return nil }
+        return inside
     }
 
     /// withoutQualifiers: `text` with its parenthesised parts removed ("hot (weather)" → "hot").

@@ -59,6 +59,13 @@ enum EnglishNumber {
         return String(first)
     }
 
+    /// hour: a normalised "9 oclock" as the clock writes it, "9 00" (typed "9:00"), else nil.
+    static func hour(_ normalized: String) -> String? {
+        let words = normalized.split(separator: " ")
+        guard words.count == 2, words[1] == "oclock", let value = Int(words[0]), (0...24).contains(value) else { return nil }
+        return "\(value) 00"
+    }
+
     /// ordinal: 1 → 1st, 2 → 2nd, 3 → 3rd, 11 → 11th, 22 → 22nd.
     static func ordinal(_ value: Int) -> String {
         let suffix = switch (value % 10, value % 100) {

@@ -47,15 +47,20 @@ public enum RecallVerdict: Hashable, Sendable {
 /// standard written forms (`written`: 多分 for たぶん). A deck word the entry names in
 /// `contrast` is a wrong answer in every direction, said with the contrast. In English →
 /// Japanese, another deck word that accepts the prompt as shown (はは for "mother (someone's)")
-/// is a synonym, not a miss. The judge is built from the whole deck, whatever the learner
-/// studies, so a filter never changes a grade.
+/// is a synonym, not a miss, and so is the entry's own other reading with the prompt's meaning
+/// (明日 みょうにち for "tomorrow"). In listening, another word that sounds the same (暑い for
+/// 熱い, both あつい) is a synonym too: the learner cannot hear which is meant. The judge is
+/// built from the whole deck, whatever the learner studies, so a filter never changes a grade.
 public struct RecallJudge: Sendable {
     /// english: the meaning judge, holding the deck's index of meanings.
     public let english: EnglishJudge
     /// wordsByQuestion: the deck's words by written form, for the synonym and contrast checks.
-    private let wordsByQuestion: [String: Challenge]
+    let wordsByQuestion: [String: Challenge]
     /// alsoByQuestion: each word's other accepted meanings, as `also` gave them.
-    private let alsoByQuestion: [String: [String]]
+    let alsoByQuestion: [String: [String]]
+    /// wordsBySound: the deck's words (and their other readings' meanings) by folded kana, for
+    /// the words a listener cannot tell apart.
+    let wordsBySound: [String: [Homophone]]
 
     /// init: a judge for one deck; `also` gives a word's other accepted meanings.
     public init(deck: [Challenge], also: (Challenge) -> [String] = { _ in [] }, words: EnglishWords = .shared) {
@@ -68,6 +73,7 @@ public struct RecallJudge: Sendable {
         }
         wordsByQuestion = byQuestion
         alsoByQuestion = alsos
+        wordsBySound = Self.homophones(of: deck, also: alsos)
     }
 
     /// judge: the verdict for `submission` (a `TypedAnswer.submission`) for `challenge` asked in
@@ -80,12 +86,17 @@ public struct RecallJudge: Sendable {
             let typed = EnglishMeaning.normalized(submission)
             if !typed.isEmpty && own.contains(where: { EnglishMeaning.normalized($0) == typed }) { return .right }
             let verdict = english.judge(submission, for: challenge, also: also)
-            // A partner's exact meaning beats a near miss of the asked word's, as another word's does.
+            // A word that sounds the same cannot be told apart by ear (熱い heard あつい, typed
+            // "hot (weather)"): never a graded miss, whatever the partners; its exact meaning
+            // beats a near miss of the asked word's, as a partner's does.
+            if verdict != .exact, direction == .listening, let homophone = homophone(meaning: submission, of: challenge) {
+                return homophone
+            }
             if verdict != .exact, let partner = contrastPartner(meaning: submission, of: challenge) { return partner }
             switch verdict {
             case .exact: return .right
             case let .almost(expected): return .almost(expected: expected)
-            case let .otherWord(question): return .otherWord(question: question)
+            case let .otherWord(question): return .otherWord(question: likeliestOther(submission, named: question, for: challenge))
             case .wrong: return .wrong
             }
         case .englishToJapanese, .reading:
@@ -95,11 +106,14 @@ public struct RecallJudge: Sendable {
             case .writtenForm: return direction == .englishToJapanese ? .right : .wrong
             case .wrong: break
             }
-            if direction == .englishToJapanese, challenge.written.contains(where: { ReadingJudge.spellsAs(submission, $0) }) {
-                return .right
-            }
+            if direction == .englishToJapanese, writes(submission, challenge) { return .right }
             if let partner = contrastPartner(kana: submission, of: challenge) { return partner }
             if direction == .reading { return otherReading(submission, of: challenge) ?? .wrong }
+            // The word's own other reading with the prompt's meaning (明日 みょうにち "tomorrow").
+            if let other = otherReading(submission, of: challenge), case let .otherReading(_, meaning) = other,
+               Self.isAsked(meaning, of: challenge) {
+                return other
+            }
             return synonym(submission, for: challenge) ?? .wrong
         }
     }
@@ -110,8 +124,9 @@ public struct RecallJudge: Sendable {
         for question in challenge.contrast {
             guard let other = wordsByQuestion[question] else { continue }
             let meanings = [other.answer] + (alsoByQuestion[question] ?? [])
-            if EnglishMeaning.variants(of: meanings).contains(where: { $0.normalized == typed }) {
-                return .contrast(question: other.question, meaning: other.answer)
+            // The meaning the learner typed is the one quoted ("warm", not "hot (weather)").
+            if let matched = EnglishMeaning.variants(of: meanings).first(where: { $0.normalized == typed }) {
+                return .contrast(question: other.question, meaning: matched.meaning)
             }
         }
         return nil

@@ -211,13 +211,25 @@ struct QuestionPane: Pane {
             short = "That's \(question) — try again"
             style = theme.accent
         case let .synonym(_, question, meaning):
-            full = "That's also “\(meaning)” (\(question)) — we're asking for another word. Try again."
-            short = "Also “\(meaning)” — another word, please"
+            // Listening: a word that sounds the same, which the ear cannot tell apart.
+            if let heard = quiz.currentTest, heard.direction == .listening {
+                let sound = heard.challenge.reading ?? heard.challenge.question
+                full = "\(question) (\(sound)) is “\(meaning)” and sounds the same — we're asking for another word. Try again."
+                short = "\(question) also sounds \(sound) — another word, please"
+            } else {
+                full = "That's also “\(meaning)” (\(question)) — we're asking for another word. Try again."
+                short = "Also “\(meaning)” — another word, please"
+            }
             style = theme.accent
         case let .contrasted(challenge, _, question, meaning):
             full = "✗\u{00A0}\(question) is “\(meaning)”; \(answer(challenge)). Type it to go on."
             short = "✗ \(question) is “\(meaning)”, not “\(challenge.answer)”"
             style = theme.wrong
+        case let .otherReading(challenge, reading, meaning) where RecallJudge.isAsked(meaning, of: challenge):
+            // The same meaning read another way (明日 みょうにち): no "here it means" with the same words.
+            full = "\(reading) is also \(challenge.question) “\(meaning)” — we're asking for its usual reading. Try again."
+            short = "\(reading) is also \(challenge.question) — its usual reading, please"
+            style = theme.accent
         case let .otherReading(challenge, reading, meaning):
             full = "\(reading) is \(challenge.question) meaning “\(meaning)”; here it means “\(challenge.answer)”. Try again."
             short = "\(reading): “\(meaning)”; here “\(challenge.answer)”"

@@ -102,36 +102,44 @@ struct DeckAudit {
         let direction: String
         let question: String
         let typed: String
-        /// expected: whether the teacher marks it right.
+        /// expected: whether the teacher marks it right ("fair" cases: whether it may be graded wrong).
         let expected: Bool
         /// verdict: the app's verdict, or nil when the deck has no such word.
         let verdict: RecallVerdict?
+        /// fair: the case asks only that it is never graded wrong.
+        var fair = false
 
         var description: String {
-            "\(direction) \(question) “\(typed)” should be \(expected ? "right" : "wrong"), is \(verdict.map { "\($0)" } ?? "not in the deck")"
+            let should = fair ? "never a graded miss" : expected ? "right" : "wrong"
+            return "\(direction) \(question) “\(typed)” should be \(should), is \(verdict.map { "\($0)" } ?? "not in the deck")"
         }
     }
 
-    /// teacherMisjudged: the cases (direction, question, typed, "right"/"wrong") judged otherwise
-    /// than a teacher would; an English → Japanese case is tried in the reading direction too.
+    /// teacherMisjudged: the cases (direction, question, typed, "right"/"wrong"/"fair") judged
+    /// otherwise than a teacher would ("fair": right or an ungraded try-again, never a graded
+    /// miss); an English → Japanese case typed in kana or romaji is tried in the reading direction
+    /// too (a written form typed, 4時, is no reading).
     func teacherMisjudged(_ cases: [[String]]) -> [Misjudged] {
         let judge = RecallJudge(deck: deck.challenges, also: \.also)
         var result: [Misjudged] = []
         for item in cases where item.count == 4 {
-            let expected = item[3] == "right"
+            let fair = item[3] == "fair"
+            let expected = item[3] == "right" || fair
             guard let challenge = deck.challenges.first(where: { $0.question == item[1] }),
                   let direction = StudyDirection(rawValue: item[0]) else {
                 if expected { result.append(Misjudged(direction: item[0], question: item[1], typed: item[2], expected: true, verdict: nil)) }
                 continue
             }
             var directions = [direction]
-            if direction == .englishToJapanese && Script.containsKanji(challenge.question) { directions.append(.reading) }
+            if direction == .englishToJapanese && Script.containsKanji(challenge.question) && !Script.containsKanji(item[2])
+                && !item[2].contains(where: \.isNumber) { directions.append(.reading) }
             for direction in directions {
                 let field = TypedAnswer(mode: TypedAnswer.Mode(direction: direction))
                 field.insert(item[2])
                 let verdict = judge.judge(field.submission, for: challenge, direction: direction, also: challenge.also)
-                if verdict.isAccepted != expected {
-                    result.append(Misjudged(direction: direction.rawValue, question: item[1], typed: item[2], expected: expected, verdict: verdict))
+                if fair ? verdict.isGraded && !verdict.isAccepted : verdict.isAccepted != expected {
+                    result.append(Misjudged(direction: direction.rawValue, question: item[1], typed: item[2], expected: expected, verdict: verdict,
+                                            fair: fair))
                 }
             }
         }
