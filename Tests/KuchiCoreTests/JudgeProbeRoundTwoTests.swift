@@ -14,9 +14,7 @@ struct JudgeProbeRoundTwoTests {
     let byQuestion: [String: Challenge]
 
     init() throws {
-        deck = try Deck.bundled()
-        judge = RecallJudge(deck: deck.challenges, also: \.also)
-        byQuestion = Dictionary(deck.challenges.map { ($0.question, $0) }, uniquingKeysWith: { first, _ in first })
+        (deck, judge, byQuestion) = try BundledJudge.make()
     }
 
     /// verdict: what the quiz would say to `typed` (through the answer field, as typed).

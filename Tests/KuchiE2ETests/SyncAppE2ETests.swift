@@ -10,15 +10,7 @@ import KuchiTestSupport
 struct SyncAppE2ETests {
     @Test("a session ended in the app reaches the folder, and another machine gets its answers")
     func sessionEndSyncs() throws {
-        let folder = try TemporaryDirectory()
-        let app = try KuchiApp(["--questions", "3", "--sync-dir", folder.url.path])
-        try app.registerAndStart()
-        for _ in 0..<3 { try app.answer(right: true) }
-        try app.session.waitForText("Congratulations, さくら!")
-        try app.session.sendKeys("q")
-        try app.session.waitForText("Hi, さくら")
-        try app.session.sendKeys("q")
-        #expect(try app.session.waitForExit() == 0)
+        let (folder, app, _) = try Self.sessionSynced()
         let written = try allFiles(folder.url).keys.filter { $0.hasSuffix(".jsonl") }
         #expect(written.count == 1, "one batch from the app's sync: \(written)")
 
