@@ -299,39 +299,12 @@ final class QuizMemory {
                 try context.database.setSuspended(true, learner: context.learner, deck: deck, question: record.question,
                                                   reading: record.reading, now: now)
             } catch {
-                if problem == nil { problem = "Could not suspend the word (\(Self.reason(error)))." }
+                fail("Could not suspend the word", error)
                 return false
             }
         }
         queue.suspend(word: queue.words[slot], dealt: slot)
         return true
-    }
-
-    /// leechUntold: whether the card's leech notice is still to be told (once per card, on
-    /// this machine). Asking does not tell it: `markLeechTold` does, once the learner chose.
-    func leechUntold(_ cardID: Int64) -> Bool {
-        guard learnerDeck != nil else { return true }
-        return (try? context.database.wasLeechNoticed(card: cardID)) == false
-    }
-
-    /// markLeechTold: the learner answered the card's leech notice; it is not told again.
-    func markLeechTold(_ cardID: Int64) {
-        guard learnerDeck != nil else { return }
-        do {
-            try context.database.markLeechNoticed(card: cardID)
-        } catch {
-            if problem == nil { problem = "Could not keep your choice for the leech (\(Self.reason(error)))." }
-        }
-    }
-
-    /// relearn: the card's flash card goes back among those not remembered in Learn.
-    func relearn(cardID: Int64) {
-        guard learnerDeck != nil else { return }
-        do {
-            try context.database.setLearned(cardID: cardID, false)
-        } catch {
-            if problem == nil { problem = "Could not put the word back in Learn (\(Self.reason(error)))." }
-        }
     }
 
     /// putBack: a card picked but abandoned (undo brought the previous word back) returns to
@@ -350,7 +323,7 @@ final class QuizMemory {
             do {
                 guard try context.database.undo(recorded, session: snapshot, learnerDeck: learnerDeck) else { return false }
             } catch {
-                if problem == nil { problem = "Could not undo your answer (\(Self.reason(error)))." }
+                fail("Could not undo your answer", error)
                 return false
             }
         }
@@ -365,8 +338,13 @@ final class QuizMemory {
         do {
             _ = try context.database.undo(held, session: snapshot, learnerDeck: learnerDeck)
         } catch {
-            if problem == nil { problem = "Could not undo your answer (\(Self.reason(error)))." }
+            fail("Could not undo your answer", error)
         }
+    }
+
+    /// fail: keeps the first failure's sentence, "`doing` (the error's first line)."
+    func fail(_ doing: String, _ error: any Error) {
+        if problem == nil { problem = "\(doing) (\(Self.reason(error)))." }
     }
 
     /// reason: the first line of an error, for a one-sentence notice.
