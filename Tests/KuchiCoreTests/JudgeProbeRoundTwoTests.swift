@@ -111,7 +111,7 @@ struct JudgeProbeRoundTwoTests {
 
     @Test("findings 10 and 11: a noun's plural and the deck's own restated wording are right, not Almost", arguments: [
         ("歯", "teeth"), ("子供", "children"), ("子供", "kids"), ("漢字", "Chinese character"), ("写真", "pictures"), ("口", "mouths"),
-        ("ない", "there is not"),
+        ("ない", "there is not"), ("人", "persons"), ("人", "people"),
     ])
     func pluralsAndOwnWording(question: String, typed: String) throws {
         #expect(try verdict(typed, question, .japaneseToEnglish) == .right)
@@ -126,8 +126,16 @@ struct JudgeProbeRoundTwoTests {
         #expect(!result.isAccepted)
     }
 
+    @Test("a regular -s on a noun whose plural is irregular is a misspelling (Almost), not the plural", arguments: [
+        ("歯", "tooths"), ("子供", "childs"),
+    ])
+    func regularEndingOnIrregularNoun(question: String, typed: String) throws {
+        let result = try verdict(typed, question, .japaneseToEnglish)
+        #expect(result != .right, "\(question) “\(typed)” → \(result)")
+    }
+
     @Test("finding 9: the standard glosses the probe's teacher gave are right", arguments: [
-        ("貸す", "to rent out"), ("貸す", "to hire out"), ("本当", "real"), ("本当", "true"), ("本当", "really"),
+        ("貸す", "to rent out"), ("貸す", "to hire out"), ("本当", "real"), ("本当", "genuine"), ("本当", "authentic"), ("本当", "true"), ("本当", "really"),
         ("結構", "no thank you"), ("結構", "quite"), ("結構", "enough"), ("住む", "to live in"), ("開く", "to be opened"),
         ("開く", "to come open"), ("下手", "not good at"), ("下手", "clumsy"), ("妹", "my younger sister"), ("子供", "kid"),
         ("いただきます", "thanks for the food"), ("夕飯", "supper"), ("曇り", "overcast"), ("大好き", "like a lot"),

@@ -61,7 +61,7 @@ public struct EnglishJudge: Sendable {
         // right however short the word: after another word's exact meaning ("news" is ニュース).
         // Not through a qualifier, which picks one sense of the English word ("right (side)":
         // "rights" is another sense), nor for adjectives ("highs"): those go by the tolerance.
-        if countable, variants.contains(where: { !$0.meaning.contains("(") && Self.isPluralForm(answer, of: $0.normalized) }) {
+        if countable, variants.contains(where: { !$0.meaning.contains("(") && Self.isPluralForm(answer, of: $0.normalized, isWord: { words.contains($0) }) }) {
             return .exact
         }
         let typedLetters = Array(answer)
@@ -79,10 +79,19 @@ public struct EnglishJudge: Sendable {
     }
 
     /// isPluralForm: `typed` is `meaning` with an English plural -s/-es added or taken away, or
-    /// an irregular plural of its last word ("teeth" for "tooth"), never on a number.
-    static func isPluralForm(_ typed: String, of meaning: String) -> Bool {
+    /// an irregular plural of its last word ("teeth" for "tooth"), never on a number; a regular
+    /// ending on a noun whose plural is irregular is one only when `isWord` knows it ("persons",
+    /// "fishes": yes; "tooths", "childs": no).
+    static func isPluralForm(_ typed: String, of meaning: String, isWord: (Substring) -> Bool = { _ in false }) -> Bool {
         guard typed.last?.isLetter == true, meaning.last?.isLetter == true else { return false }
-        if typed == meaning + "s" || typed == meaning + "es" || meaning == typed + "s" || meaning == typed + "es" { return true }
+        /// regular: `plural` is `singular` plus -s/-es, and the singular's plural is not irregular
+        /// (or the regular one is a word too).
+        func regular(_ plural: String, _ singular: String) -> Bool {
+            guard plural == singular + "s" || plural == singular + "es" else { return false }
+            let last = singular.split(separator: " ").last.map(String.init) ?? singular
+            return irregularPlurals[last] == nil || plural.split(separator: " ").last.map(isWord) == true
+        }
+        if regular(typed, meaning) || regular(meaning, typed) { return true }
         var typedWords = typed.split(separator: " ")
         var meaningWords = meaning.split(separator: " ")
         guard typedWords.count == meaningWords.count, let typedLast = typedWords.popLast(), let meaningLast = meaningWords.popLast(),
