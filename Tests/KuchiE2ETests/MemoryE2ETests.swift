@@ -98,6 +98,7 @@ func runKuchiThrough(_ launcher: [String], _ arguments: [String], directory: Tem
         "XDG_CONFIG_HOME": directory.file("config").path, "XDG_DATA_HOME": directory.file("data").path,
     ]
     let kuchi = try kuchiExecutable()
+    FakeTime.prepare(launcher)
     guard let tool = launcher.first else { return try ProcessRunner.run(kuchi, arguments, environment: environment) }
     let path = try #require(["/usr/bin/\(tool)", "/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) },
                             "\(tool) is not installed: run scripts/install-deps --tests")

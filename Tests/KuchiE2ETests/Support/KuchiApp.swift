@@ -39,6 +39,7 @@ final class KuchiApp: Sendable {
         launcher: [String] = []
     ) throws {
         let directory = try directory ?? TemporaryDirectory()
+        FakeTime.prepare(launcher)
         let tag = UUID().uuidString.prefix(8).lowercased()
         self.directory = directory
         log = RenderLog(url: directory.file("render-\(tag).log"))
