@@ -127,14 +127,7 @@ struct StudyLoopProbeTests {
         let fixture = try StudyFixture(words: 12)
         let database = fixture.open()
         let clock = TestClock()
-        _ = try database.cards(learner: fixture.learner, deck: fixture.deck, now: clock.now)
-        try database.writer.write { db in
-            try db.execute(sql: """
-                UPDATE card SET state = 2, step = NULL, stability = 3, difficulty = 8, due = ?, last_review = ?, reps = 20, lapses = 7,
-                introduced = ? WHERE question = ?
-                """, arguments: [Milliseconds.from(clock.now) - 1000, Milliseconds.from(clock.now) - 86_400_000 * 3,
-                                 Milliseconds.from(clock.now) - 86_400_000 * 30, fixture.deck.challenges[0].question])
-        }
+        try fixture.lapseToTheBrink(database, now: clock.now)
         let first = quiz(fixture, database, clock: clock, limit: 0, questions: 5)
         let test = try #require(first.currentTest)
         #expect(first.check(try #require(test.answers.first { $0 != test.rightAnswer })) == .wrong)

@@ -233,14 +233,7 @@ struct StudyLoopRoundTwoTests {
         let clock = TestClock()
         var context = fixture.context(database, limit: 0)
         context.scheduler = FSRSScheduler()
-        _ = try database.cards(learner: fixture.learner, deck: fixture.deck, now: clock.now)
-        try database.writer.write { db in
-            try db.execute(sql: """
-                UPDATE card SET state = 2, step = NULL, stability = 3, difficulty = 8, due = ?, last_review = ?, reps = 20, lapses = 7,
-                introduced = ? WHERE question = ?
-                """, arguments: [Milliseconds.from(clock.now) - 1000, Milliseconds.from(clock.now) - 86_400_000 * 3,
-                                 Milliseconds.from(clock.now) - 86_400_000 * 30, fixture.deck.challenges[0].question])
-        }
+        try fixture.lapseToTheBrink(database, now: clock.now)
         let quiz = ChallengesViewModel(deck: fixture.deck, numberOfQuestions: 5, study: context, random: SeededGenerator(seed: 1),
                                        clock: clock.read)
         let test = try #require(quiz.currentTest)

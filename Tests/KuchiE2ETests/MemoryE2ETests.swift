@@ -69,12 +69,7 @@ struct MemoryE2ETests {
     @Test func aDayLaterYesterdaysWordsAreDue() throws {
         let first = try KuchiApp(["--questions", "3"])
         try first.registerAndStart()
-        for _ in 0..<3 { try first.answer(right: true) }
-        try first.session.waitForText("Congratulations, さくら!")
-        try first.session.sendKeys("q")
-        try first.session.waitForText("Hi, さくら")
-        try first.session.sendKeys("q")
-        _ = try first.session.waitForExit()
+        _ = try first.answerThreeRightAndQuit()
 
         let now = try runKuchiThrough([], ["due"], directory: first.directory)
         #expect(now.status == 1, "nothing is due right after learning: \(now.standardOutput)")

@@ -94,12 +94,7 @@ struct SyncAppE2ETests {
         let folder = try TemporaryDirectory()
         let first = try KuchiApp(["--questions", "3", "--sync-dir", folder.url.path])
         try first.registerAndStart()
-        for _ in 0..<3 { try first.answer(right: true) }
-        try first.session.waitForText("Congratulations, さくら!")
-        try first.session.sendKeys("q")
-        try first.session.waitForText("Hi, さくら")
-        try first.session.sendKeys("q")
-        #expect(try first.session.waitForExit() == 0)
+        #expect(try first.answerThreeRightAndQuit() == 0)
         let learner = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.file("kuchi").path).compactMap(UUID.init).first)
         return (folder, first, learner)
     }

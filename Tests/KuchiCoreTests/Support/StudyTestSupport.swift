@@ -92,3 +92,18 @@ struct StudyFixture {
 func count(_ database: LearnerDatabase, _ sql: String) throws -> Int {
     try database.writer.read { db in try Int.fetchOne(db, sql: sql) ?? -1 }
 }
+
+extension StudyFixture {
+    /// lapseToTheBrink: the deck's first word, in review with 7 lapses and due now — one more
+    /// miss makes it a leech.
+    func lapseToTheBrink(_ database: LearnerDatabase, now: Date) throws {
+        _ = try database.cards(learner: learner, deck: deck, now: now)
+        try database.writer.write { db in
+            try db.execute(sql: """
+                UPDATE card SET state = 2, step = NULL, stability = 3, difficulty = 8, due = ?, last_review = ?, reps = 20, lapses = 7,
+                introduced = ? WHERE question = ?
+                """, arguments: [Milliseconds.from(now) - 1000, Milliseconds.from(now) - 86_400_000 * 3,
+                                 Milliseconds.from(now) - 86_400_000 * 30, deck.challenges[0].question])
+        }
+    }
+}

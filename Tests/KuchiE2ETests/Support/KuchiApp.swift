@@ -180,6 +180,17 @@ final class KuchiApp: Sendable {
         return view!
     }
 
+    /// answerThreeRightAndQuit: さくら's three-question session answered right, then back to
+    /// Welcome and quit; returns the exit status.
+    func answerThreeRightAndQuit() throws -> Int32 {
+        for _ in 0..<3 { try answer(right: true) }
+        try session.waitForText("Congratulations, さくら!")
+        try session.sendKeys("q")
+        try session.waitForText("Hi, さくら")
+        try session.sendKeys("q")
+        return try session.waitForExit()
+    }
+
     /// The challenge on screen now (throws when the screen is not a readable challenge).
     func challenge() throws -> ChallengeView {
         try waitForChallenge("a readable challenge screen", timeout: .seconds(2))
