@@ -39,9 +39,10 @@ struct SyncServiceTests {
         }
         #expect(try a.sync(folder.url, now: start.addingTimeInterval(700)).get().sent == 2)
         #expect(try b.sync(folder.url, name: "hana", now: start.addingTimeInterval(800)).get().received == 2)
-        // Undo on A: the last review goes (the trigger keeps its tombstone), the card is replayed.
+        // Undo on A: the last review goes (the log's remove keeps its tombstone), the card is replayed.
         try database.writer.write { db in
-            try db.execute(sql: "DELETE FROM review WHERE time = (SELECT MAX(time) FROM review)")
+            let uid = try #require(try Data.fetchOne(db, sql: "SELECT uid FROM review WHERE time = (SELECT MAX(time) FROM review)"))
+            try ReviewLog.write(.remove(uid: ReviewID.text(uid)), in: db)
             _ = try SyncReplay.replay(db, learner: hana.id, scheduler: FSRSScheduler())
         }
         #expect(try a.sync(folder.url, now: start.addingTimeInterval(900)).get().sent == 1)

@@ -103,18 +103,17 @@ struct SyncStoreTests {
         #expect(reused != ReviewIDSource(seed: 4).next(), "an id already in the log is not handed out again")
     }
 
-    @Test("deleting a review leaves a tombstone; deleting its card (Forget me) removes it")
+    @Test("removing a review leaves a tombstone; Forget me removes the learner's tombstones and leaves none of its own")
     func tombstones() throws {
         let fixture = try StudyFixture()
         let (database, _) = try studied(fixture, count: 6, seed: 1)
         try database.writer.write { db in
-            try db.execute(sql: "DELETE FROM review WHERE id = (SELECT MAX(id) FROM review)")
+            let uid = try #require(try Data.fetchOne(db, sql: "SELECT uid FROM review WHERE id = (SELECT MAX(id) FROM review)"))
+            try ReviewLog.write(.remove(uid: ReviewID.text(uid)), in: db)
         }
         #expect(try count(database, "SELECT COUNT(*) FROM review_tombstone") == 1)
-        try database.writer.write { db in
-            try db.execute(sql: "DELETE FROM review")
-            try db.execute(sql: "DELETE FROM card")
-        }
+        try database.forget(learner: fixture.learner)
+        #expect(try count(database, "SELECT COUNT(*) FROM review") == 0)
         #expect(try count(database, "SELECT COUNT(*) FROM review_tombstone") == 0, "Forget me does not travel as undos")
     }
 }

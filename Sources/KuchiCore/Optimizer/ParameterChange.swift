@@ -50,21 +50,69 @@ public struct ParameterChange: Equatable, Sendable {
     }
 }
 
-/// ParameterTimeline: a learner's weight changes in replay order, each with its scheduler.
+/// ParameterTimeline: what scheduled a learner's reviews, in time order — each weight change
+/// and each change of desired retention, with the scheduler in force from then on.
+///
+/// Retention lives on the same timeline as the weights (issue 35): a change applies from the
+/// moment it was made, on every machine, synced or not. A replay schedules each review with the
+/// retention in force at its time — the scheduler the live answer used — so a sync never
+/// reschedules what this machine already scheduled (before, the replay applied today's
+/// retention to the whole log and moved 91 of 100 due dates at the first sync after a change).
 struct ParameterTimeline {
-    /// changes: oldest first.
+    /// Event: from `time` on, `scheduler` schedules; `recompute` (a weight change) recomputes each
+    /// card's memory from its history with it, keeping its due date unless `rescheduled`.
+    struct Event {
+        let time: Int64
+        let scheduler: any CardScheduler
+        let recompute: Bool
+        let rescheduled: Bool
+    }
+
+    /// changes: the weight changes, oldest first.
     let changes: [ParameterChange]
-    /// schedulers: one per change.
-    let schedulers: [any CardScheduler]
+    /// events: weight and retention changes in replay order.
+    let events: [Event]
+    /// base: the scheduler before the first event (the default weights, the first retention).
+    let base: any CardScheduler
+    /// fingerprint: what the replay depends on, to tell when every card must be replayed.
+    let fingerprint: String
 
-    /// none: no change: the defaults throughout.
-    static var none: ParameterTimeline { ParameterTimeline(changes: [], schedulers: []) }
+    /// none: the defaults throughout, at `desiredRetention`.
+    static func none(desiredRetention: Double) -> ParameterTimeline {
+        let base = SchedulerFactory.scheduler(weights: nil, desiredRetention: desiredRetention)
+        return ParameterTimeline(changes: [], events: [], base: base, fingerprint: String(describing: base))
+    }
 
-    /// load: `learner`'s changes from the database.
+    /// load: `learner`'s weight changes and retention changes from the database; a learner
+    /// with no retention logged keeps `desiredRetention` throughout.
     static func load(_ db: Database, learner: UUID, desiredRetention: Double) throws -> ParameterTimeline {
         let changes = try LearnerDatabase.parameterChanges(db, learner: learner)
-        return ParameterTimeline(changes: changes,
-                                 schedulers: changes.map { SchedulerFactory.scheduler(weights: $0.weights, desiredRetention: desiredRetention) })
+        let retentions = try LearnerDatabase.retentionChanges(db, learner: learner)
+        var retention = retentions.first?.value ?? desiredRetention
+        var weights: [Double]? = nil
+        var events: [Event] = []
+        var weightIndex = 0
+        var retentionIndex = 1
+        // Merged by time; at equal times the retention first, so a fit made at that moment uses it.
+        while weightIndex < changes.count || retentionIndex < retentions.count {
+            let nextRetention = retentionIndex < retentions.count ? retentions[retentionIndex] : nil
+            let nextWeights = weightIndex < changes.count ? changes[weightIndex] : nil
+            if let nextRetention, nextWeights.map({ nextRetention.time <= $0.time }) ?? true {
+                retentionIndex += 1
+                guard nextRetention.value != retention else { continue }
+                retention = nextRetention.value
+                events.append(Event(time: nextRetention.time, scheduler: SchedulerFactory.scheduler(weights: weights, desiredRetention: retention),
+                                    recompute: false, rescheduled: false))
+            } else if let change = nextWeights {
+                weightIndex += 1
+                weights = change.weights
+                events.append(Event(time: change.time, scheduler: SchedulerFactory.scheduler(weights: weights, desiredRetention: retention),
+                                    recompute: true, rescheduled: change.rescheduled))
+            }
+        }
+        let base = SchedulerFactory.scheduler(weights: nil, desiredRetention: retentions.first?.value ?? desiredRetention)
+        let fingerprint = String(describing: base) + events.map { " \($0.time)/\(String(describing: $0.scheduler))" }.joined()
+        return ParameterTimeline(changes: changes, events: events, base: base, fingerprint: fingerprint)
     }
 }
 
@@ -97,6 +145,19 @@ extension LearnerDatabase {
         try writer.read { db in try Self.parameterChanges(db, learner: learner) }
     }
 
+    /// retentionChanges: the learner's desired-retention changes in the order the settings log
+    /// ranks them (counted stamp, machine, value), each at the millisecond it counts from.
+    static func retentionChanges(_ db: Database, learner: UUID) throws -> [(time: Int64, value: Double)] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT value, stamp FROM setting_change WHERE learner = ? AND field = ? ORDER BY stamp, machine, value
+            """, arguments: [learner.uuidString.lowercased(), ProfileField.desiredRetention.rawValue])
+        return rows.compactMap { row in
+            guard let value = Double(row["value"] as String), value.isFinite else { return nil }
+            let stamp = SettingStamp(rawValue: row["stamp"])
+            return (stamp == .inherited ? 0 : stamp.milliseconds, Settings.clampDesiredRetention(value))
+        }
+    }
+
     /// parametersInForce: the latest change, nil while the defaults have never been changed.
     public func parametersInForce(learner: UUID) -> ParameterChange? {
         (try? parameterChanges(learner: learner))?.last
@@ -109,14 +170,7 @@ extension LearnerDatabase {
     public func applyParameters(_ weights: [Double], learner: UUID, source: ParameterChange.Source, reschedule: Bool,
                                 desiredRetention: Double, now: Date) throws -> Int {
         guard FSRSParameters.problems(in: weights).isEmpty else { return 0 }
-        return try writer.write { db in
-            let machine = try Self.machineID(db, create: true, source: ReviewIDSource()) ?? "local"
-            let change = ParameterChange(time: Milliseconds.from(now), machine: machine, weights: weights, rescheduled: reschedule,
-                                         source: source)
-            try Self.insertParameterChange(db, learner: learner, change)
-            let timeline = try ParameterTimeline.load(db, learner: learner, desiredRetention: desiredRetention)
-            return try SyncReplay.replay(db, learner: learner, scheduler: SchedulerFactory.scheduler(weights: nil, desiredRetention: desiredRetention),
-                                         timeline: timeline, keepDue: !reschedule)
-        }
+        return try apply(.parameters(LearnerChange.ParametersWrite(learner: learner, weights: weights, source: source, reschedule: reschedule,
+                                                                   desiredRetention: desiredRetention, time: nil)), now: now).count
     }
 }

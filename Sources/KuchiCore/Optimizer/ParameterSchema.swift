@@ -8,6 +8,9 @@ import GRDB
 /// weights in force at any moment are those of the latest row before it (by time, then
 /// machine), so every machine, replaying the same rows, schedules alike.
 enum ParameterSchema {
+    /// learnerRows: how Forget removes a learner from this table.
+    static let learnerRows = [LearnerRows("scheduler_parameters", "DELETE FROM scheduler_parameters WHERE learner = :learner")]
+
     /// migrate: creates the table.
     static func migrate(_ db: Database) throws {
         try db.execute(sql: """

@@ -18,30 +18,12 @@ extension LearnerDatabase {
     /// record: `values` (fields of `profile` that changed here now) as changes made on this
     /// machine, in one transaction. The learner is carried over from the profile file first.
     public func record(_ fields: some Sequence<ProfileField>, of profile: Profile, now: Date) throws {
-        let values = SettingValues.values(of: profile)
-        let changed = Set(fields).filter { SettingValues.travelling.contains($0) }
-        guard !changed.isEmpty else { return }
-        try writer.write { db in
-            let machine = try Self.machineID(db, create: true, source: ReviewIDSource()) ?? ""
-            try Self.carryOver(db, profile: profile, machine: machine, now: now)
-            let current = try Self.latestChanges(db, learner: profile.id)
-            var latest = try Self.latestStamp(db, learner: profile.id)
-            for field in changed.sorted(by: { $0.rawValue < $1.rawValue }) {
-                guard let value = values[field], current[field]?.value != value else { continue }
-                let stamp = SettingStamp.next(now: now, after: latest)
-                latest = stamp
-                try Self.insert(db, learner: profile.id, change: SettingChange(field: field, value: value, stamp: stamp, machine: machine),
-                                counted: stamp)
-            }
-        }
+        try apply(.settings(LearnerChange.SettingsWrite(profile: profile, fields: Set(fields))), now: now)
     }
 
     /// carryOver: `carryOver(_:machine:now:)` in a transaction of its own (at sign-in).
     public func carryOver(_ profile: Profile, now: Date) throws {
-        try writer.write { db in
-            let machine = try Self.machineID(db, create: true, source: ReviewIDSource()) ?? ""
-            try Self.carryOver(db, profile: profile, machine: machine, now: now)
-        }
+        try apply(.carryOver(profile), now: now)
     }
 
     /// carryOver: logs the travelling values of a profile file written before settings were a
@@ -55,7 +37,7 @@ extension LearnerDatabase {
         let made = SettingStamp.next(now: now, after: nil)
         for (field, value) in SettingValues.values(of: profile).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let stamp = synced[field] == value ? SettingStamp.inherited : made
-            try insert(db, learner: profile.id, change: SettingChange(field: field, value: value, stamp: stamp, machine: machine), counted: stamp)
+            try insertSetting(db, learner: profile.id, change: SettingChange(field: field, value: value, stamp: stamp, machine: machine), counted: stamp)
         }
     }
 
@@ -64,7 +46,7 @@ extension LearnerDatabase {
     static func receive(_ db: Database, learner: UUID, changes: [SettingChange], now: Date) throws -> Int {
         var added = 0
         for change in changes {
-            try insert(db, learner: learner, change: change, counted: change.stamp.received(now: now))
+            try insertSetting(db, learner: learner, change: change, counted: change.stamp.received(now: now))
             added += db.changesCount
         }
         return added
@@ -116,9 +98,11 @@ extension LearnerDatabase {
         return latest.mapValues(\.change)
     }
 
-    /// latestStamp: the latest counted stamp of any of the learner's changes.
-    static func latestStamp(_ db: Database, learner: UUID) throws -> SettingStamp? {
-        try Int64.fetchOne(db, sql: "SELECT MAX(stamp) FROM setting_change WHERE learner = ?",
+    /// latestSeenStamp: the latest stamp of any of the learner's changes, as counted here or as
+    /// made (a change from a clock ahead counts from its arrival, but a change made here after
+    /// seeing it must sort after it on the machine that made it too).
+    static func latestSeenStamp(_ db: Database, learner: UUID) throws -> SettingStamp? {
+        try Int64.fetchOne(db, sql: "SELECT MAX(MAX(stamp), MAX(origin)) FROM setting_change WHERE learner = ?",
                            arguments: [learner.uuidString.lowercased()]).map(SettingStamp.init(rawValue:))
     }
 
@@ -153,7 +137,7 @@ extension LearnerDatabase {
     }
 
     /// insert: one change, unless it is logged already.
-    private static func insert(_ db: Database, learner: UUID, change: SettingChange, counted: SettingStamp) throws {
+    static func insertSetting(_ db: Database, learner: UUID, change: SettingChange, counted: SettingStamp) throws {
         try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO setting_change (learner, field, value, origin, stamp, machine) VALUES (?, ?, ?, ?, ?, ?)
             """).execute(arguments: [learner.uuidString.lowercased(), change.field.rawValue, change.value, change.stamp.rawValue,

@@ -31,20 +31,25 @@ public struct SettingStamp: Comparable, Hashable, Sendable {
     /// next: the stamp of a change made at `now` on a machine that has seen `latest`: the wall
     /// clock when it is ahead of everything seen, else one tick after the latest seen.
     static func next(now: Date, after latest: SettingStamp?) -> SettingStamp {
-        let wall = Milliseconds.from(now) * ticksPerMillisecond
-        return SettingStamp(rawValue: max(wall, (latest?.rawValue ?? 0) + 1))
+        SettingStamp(rawValue: ChangeStamp.next(wall: ticks(Milliseconds.from(now)), after: latest?.rawValue))
+    }
+
+    /// ticks: milliseconds as ticks, saturating at the ends of the range (never trapping).
+    static func ticks(_ milliseconds: Int64) -> Int64 {
+        let (ticks, overflow) = milliseconds.multipliedReportingOverflow(by: ticksPerMillisecond)
+        return overflow ? (milliseconds < 0 ? .min : .max) : ticks
     }
 
     /// received: the stamp a change made at `self` counts with on a machine whose clock says
     /// `now` (itself, unless it is more than a day ahead).
     func received(now: Date) -> SettingStamp {
-        let limit = (Milliseconds.from(now) + Self.aheadAllowance) * Self.ticksPerMillisecond
-        return rawValue > limit ? SettingStamp(rawValue: Milliseconds.from(now) * Self.ticksPerMillisecond) : self
+        let limit = Self.ticks(ChangeStamp.adding(Self.aheadAllowance, to: Milliseconds.from(now)))
+        return rawValue > limit ? SettingStamp(rawValue: Self.ticks(Milliseconds.from(now))) : self
     }
 
     /// fromMilliseconds: the stamp of a record written before stamps existed (its `time`).
     static func fromMilliseconds(_ milliseconds: Int64) -> SettingStamp {
-        SettingStamp(rawValue: max(0, milliseconds) * ticksPerMillisecond)
+        SettingStamp(rawValue: ticks(max(0, milliseconds)))
     }
 
     public static func < (lhs: SettingStamp, rhs: SettingStamp) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -18,6 +18,14 @@ import GRDB
 /// in the non-key columns of a WITHOUT ROWID table whose key is not its first columns, and
 /// Kuchi's damage check would then set a healthy file aside.
 enum SettingsSchema {
+    /// learnerRows: how Forget removes a learner from these tables; `learner_forgotten` is what
+    /// remembers that they were forgotten, so it stays.
+    static let learnerRows: [LearnerRows] = [
+        LearnerRows("setting_change", "DELETE FROM setting_change WHERE learner = :learner"),
+        LearnerRows("setting_sent", "DELETE FROM setting_sent WHERE learner = :learner"),
+        LearnerRows(kept: "learner_forgotten", because: "it remembers that the learner was forgotten everywhere"),
+    ]
+
     /// migrate: creates the tables.
     static func migrate(_ db: Database) throws {
         try db.execute(sql: """

@@ -8,6 +8,10 @@ import GRDB
 /// had "No reviews of learnt words" (every received review was summed as New). v4 adds the
 /// UPDATE trigger and rebuilds every summary row from the log, repairing files that drifted.
 enum SummaryRebuild {
+    /// learnerRows: how Forget removes a learner from the summary (before the log, so the
+    /// log's delete trigger finds no row to lower).
+    static let learnerRows = [LearnerRows("review_slot", "DELETE FROM review_slot WHERE learner_deck IN (\(LearnerRows.decks))")]
+
     /// sql: the UPDATE trigger, then the summary recomputed from `review` (the v2 statement).
     static let sql = """
         CREATE TRIGGER review_slot_update AFTER UPDATE OF card, time, rating, state, duration ON review BEGIN

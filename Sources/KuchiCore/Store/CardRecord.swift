@@ -75,7 +75,10 @@ public struct CardRecord: Equatable, Sendable {
 enum Milliseconds {
     /// from: a date as whole milliseconds.
     static func from(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        // Clamped: a date past the range (a forged record, a clock far off) must not trap.
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        guard value.isFinite else { return 0 }
+        return value >= 9.2e18 ? Int64.max : value <= -9.2e18 ? Int64.min : Int64(value)
     }
 
     /// date: whole milliseconds as a date.
@@ -103,7 +106,17 @@ extension LearnerDatabase {
     /// longer in the deck are kept (their history stays) but not returned.
     public func cards(learner: UUID, deck: Deck, direction: StudyDirection = .japaneseToEnglish,
                       now: Date = Date()) throws -> DeckCards {
-        try writer.write { db in
+        let applied = try apply(.deckOpened(LearnerChange.DeckOpening(learner: learner, deck: deck, direction: direction)), now: now)
+        guard let cards = applied.cards else { throw PersistenceError(.unreadable, path: url?.path ?? "", "The deck's cards could not be read.") }
+        return cards
+    }
+
+    /// openDeck: `cards`' writes and reads inside a transaction (`LearnerChange.deckOpened`);
+    /// `changed` says whether a row was made or refreshed.
+    static func openDeck(_ opening: LearnerChange.DeckOpening, in db: Database, now: Date) throws -> (cards: DeckCards, changed: Bool) {
+        let (learner, deck, direction) = (opening.learner, opening.deck, opening.direction)
+        var changed = false
+        do {
             let learnerDeck = try Self.learnerDeckID(db, learner: learner, deck: deck.title)
             var existing: [CardRecord] = []
             var learnedIDs: Set<Int64> = []
@@ -126,19 +139,21 @@ extension LearnerDatabase {
                 if let found = index.position(of: CardKey(question: challenge.question, reading: reading, direction: direction)),
                    let record = existing.indices.contains(found) ? existing[found] : nil {
                     if record.answer != challenge.answer {
+                        changed = true
                         try db.execute(sql: "UPDATE card SET answer = ? WHERE id = ?", arguments: [challenge.answer, record.id])
                     }
                     if learnedIDs.contains(record.id) { learned.insert(position) }
                     cards.append(record)
                     continue
                 }
+                changed = true
                 try db.execute(sql: "INSERT INTO card (learner_deck, question, reading, direction, answer, step) VALUES (?, ?, ?, ?, ?, 0)",
                                arguments: [learnerDeck, challenge.question, reading, direction.rawValue, challenge.answer])
                 cards.append(CardRecord(id: db.lastInsertedRowID, question: challenge.question, reading: reading,
                                         answer: challenge.answer, direction: direction, card: FSRSCard(due: now), introduced: nil))
             }
             let forgotten = try Int.fetchOne(db, sql: "SELECT learn_forgotten FROM learner_deck WHERE id = ?", arguments: [learnerDeck]) ?? 0
-            return DeckCards(learnerDeck: learnerDeck, cards: cards, learned: learned, forgotten: forgotten)
+            return (DeckCards(learnerDeck: learnerDeck, cards: cards, learned: learned, forgotten: forgotten), changed)
         }
     }
 

@@ -46,36 +46,20 @@ public struct SyncOwnAnswer: Hashable, Sendable {
 extension LearnerDatabase {
     /// keepOwnAnswer: `answer` is accepted for the card from now on (again, if it was removed).
     public func keepOwnAnswer(_ answer: OwnAnswer, learner: UUID, now: Date) throws {
-        try writer.write { db in
-            let machine = try Self.machineID(db, create: true, source: ReviewIDSource()) ?? ""
-            try Self.setOwnAnswer(db, learner: learner, SyncOwnAnswer(answer: answer, kept: true, time: Milliseconds.from(now), machine: machine))
-        }
+        try apply(.ownAnswer(LearnerChange.OwnAnswerWrite(learner: learner, answers: [answer], kept: true, matching: nil, stamp: nil)), now: now)
     }
 
     /// removeOwnAnswers: the kept answers of `word` that `answer` is (compared as the judge
     /// compares a typed answer with them, `OwnAnswers.accepts`), in every direction and in any
     /// deck or only `deck`'s, are accepted no more; returns those removed.
     public func removeOwnAnswers(word: String, answer: String, deck: String? = nil, learner: UUID, now: Date) throws -> [OwnAnswer] {
-        try writer.write { db in
-            let removed = try Self.ownAnswers(db, learner: learner).filter {
-                $0.word == word && (deck == nil || $0.deck == deck) && OwnAnswers.accepts(answer, kept: $0.answer, direction: $0.direction)
-            }
-            try Self.remove(db, removed, learner: learner, now: now)
-            return removed
-        }
+        try apply(.ownAnswer(LearnerChange.OwnAnswerWrite(learner: learner, answers: [], kept: false, matching: (word, answer, deck),
+                                                          stamp: nil)), now: now).ownAnswers
     }
 
     /// removeOwnAnswer: exactly this kept answer is accepted no more (undo of a keep).
     public func removeOwnAnswer(_ answer: OwnAnswer, learner: UUID, now: Date) throws {
-        try writer.write { db in try Self.remove(db, [answer], learner: learner, now: now) }
-    }
-
-    /// remove: writes a removal, stamped for sync, for each of `answers`.
-    private static func remove(_ db: Database, _ answers: [OwnAnswer], learner: UUID, now: Date) throws {
-        let machine = try machineID(db, create: true, source: ReviewIDSource()) ?? ""
-        for own in answers {
-            try setOwnAnswer(db, learner: learner, SyncOwnAnswer(answer: own, kept: false, time: Milliseconds.from(now), machine: machine))
-        }
+        try apply(.ownAnswer(LearnerChange.OwnAnswerWrite(learner: learner, answers: [answer], kept: false, matching: nil, stamp: nil)), now: now)
     }
 
     /// ownAnswers: the learner's kept answers (of `deck` only, when given), by word, direction, answer.

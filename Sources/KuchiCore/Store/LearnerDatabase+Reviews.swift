@@ -67,22 +67,11 @@ extension LearnerDatabase {
     }
 
     /// recordReview: `record`, returning what undo needs (the review row and the card before).
-    /// While the file is busy (`pendingSave`), the answer is also kept as an operation that the
-    /// file replays through `recordReview(in:)` once it is free.
     public func recordReview(_ review: ReviewInput?, scheduler: any CardScheduler, session: SessionSnapshot? = nil,
                              learnerDeck: Int64? = nil) throws -> RecordedReview? {
         let snapshotText = try session.map(SessionSnapshot.encode)
-        let ids = reviewIDs
-        let pending = pendingSave
-        let (recorded, operation) = try writer.write { db -> (RecordedReview?, PendingOperation?) in
-            let recorded = try Self.recordReview(in: db, review, scheduler: scheduler, snapshotText: snapshotText,
-                                                 learnerDeck: learnerDeck, ids: ids)
-            guard pending != nil else { return (recorded, nil) }
-            return (recorded, try PendingOperation.answer(recorded, scheduler: scheduler, snapshotText: snapshotText,
-                                                          learnerDeck: learnerDeck, in: db))
-        }
-        if let operation { pending?.append(operation) }
-        return recorded
+        return try apply(.answer(LearnerChange.Answer(review: review, scheduler: scheduler, snapshotText: snapshotText,
+                                                      learnerDeck: learnerDeck)), now: review?.time ?? Date()).recorded
     }
 
     /// recordReview(in:): the answer's writes inside a transaction — the one place an answer is
@@ -132,45 +121,22 @@ extension LearnerDatabase {
     /// undo: takes back a recorded review — deletes its row (its tombstone kept) and puts the
     /// card row back as it was — with the session snapshot, in one transaction. False (nothing
     /// changed) when the card has been reviewed again since (another window): that answer is not
-    /// this one to undo. While the file is busy, the undo is kept for the file as well.
+    /// this one to undo.
     public func undo(_ recorded: RecordedReview, session: SessionSnapshot?, learnerDeck: Int64?) throws -> Bool {
         let snapshotText = try session.map(SessionSnapshot.encode)
-        let pending = pendingSave
-        let (undone, operation) = try writer.write { db -> (Bool, PendingOperation?) in
-            guard try Self.undoReview(in: db, recorded, snapshotText: snapshotText, learnerDeck: learnerDeck) else { return (false, nil) }
-            guard pending != nil else { return (true, nil) }
-            return (true, try PendingOperation.undo(recorded, snapshotText: snapshotText, learnerDeck: learnerDeck, in: db))
-        }
-        if let operation { pending?.append(operation) }
-        return undone
+        return try apply(.undo(LearnerChange.Undo(recorded: recorded, snapshotText: snapshotText, learnerDeck: learnerDeck))).changed
     }
 
     /// replace: "I was right" (F5): takes back `undone` and records `review` in ONE transaction,
     /// as `undo` then `recordReview` would one after the other — the log never holds the Again
     /// without the Good or neither, whatever stops the process. When the card was reviewed again
     /// since (another window), the Again stays and the Good is recorded after what came since.
-    /// While the file is busy, both operations are kept for it, in order.
     public func replace(_ undone: RecordedReview, with review: ReviewInput?, scheduler: any CardScheduler, session: SessionSnapshot?,
                         learnerDeck: Int64?) throws -> RecordedReview? {
         let snapshotText = try session.map(SessionSnapshot.encode)
-        let ids = reviewIDs
-        let pending = pendingSave
-        let (recorded, operations) = try writer.write { db -> (RecordedReview?, [PendingOperation]) in
-            var operations: [PendingOperation] = []
-            if try Self.undoReview(in: db, undone, snapshotText: snapshotText, learnerDeck: learnerDeck), pending != nil,
-               let operation = try PendingOperation.undo(undone, snapshotText: snapshotText, learnerDeck: learnerDeck, in: db) {
-                operations.append(operation)
-            }
-            let recorded = try Self.recordReview(in: db, review, scheduler: scheduler, snapshotText: snapshotText,
-                                                 learnerDeck: learnerDeck, ids: ids)
-            if pending != nil, let operation = try PendingOperation.answer(recorded, scheduler: scheduler, snapshotText: snapshotText,
-                                                                           learnerDeck: learnerDeck, in: db) {
-                operations.append(operation)
-            }
-            return (recorded, operations)
-        }
-        for operation in operations { pending?.append(operation) }
-        return recorded
+        return try apply(.overrule(LearnerChange.Undo(recorded: undone, snapshotText: snapshotText, learnerDeck: learnerDeck),
+                                   LearnerChange.Answer(review: review, scheduler: scheduler, snapshotText: snapshotText, learnerDeck: learnerDeck)),
+                         now: review?.time ?? Date()).recorded
     }
 
     /// undoReview(in:): the undo's writes inside a transaction, live or replayed.

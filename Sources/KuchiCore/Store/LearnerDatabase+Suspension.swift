@@ -45,20 +45,11 @@ extension LearnerDatabase {
         return db.changesCount > 0
     }
 
-    /// setSuspended: suspends (or brings back) a word of `deck` now, stamped with this
-    /// machine's id. A change made here and now always takes effect: it is stamped `now`, or
-    /// one millisecond after the stamp kept when that is later (a clock behind another machine's,
-    /// or set back), so it still sorts after the change it replaces when a sync compares them.
+    /// setSuspended: suspends (or brings back) a word of `deck` now. A change made here and now
+    /// always takes effect: it is stamped by the one rule (`ChangeStamp`), after the stamp kept.
     public func setSuspended(_ suspended: Bool, learner: UUID, deck: String, question: String, reading: String, now: Date = Date()) throws {
-        try writer.write { db in
-            // The system generator, never KUCHI_SEED, as a sync makes it (two seeded machines differ).
-            let machine = try Self.machineID(db, create: true, source: ReviewIDSource()) ?? "local"
-            let kept = try Int64.fetchOne(db, sql: "SELECT stamp FROM suspension WHERE learner = ? AND deck = ? AND question = ? AND reading = ?",
-                                          arguments: [learner.uuidString.lowercased(), deck, question, reading])
-            let stamp = max(Milliseconds.from(now), kept.map { $0 + 1 } ?? .min)
-            _ = try Self.apply(Suspension(deck: deck, question: question, reading: reading, suspended: suspended,
-                                          stamp: stamp, machine: machine), learner: learner, db: db)
-        }
+        try apply(.suspension(LearnerChange.SuspensionWrite(learner: learner, deck: deck, question: question, reading: reading,
+                                                            suspended: suspended, stamp: nil)), now: now)
     }
 
     /// isSuspended: whether the word is suspended.
@@ -93,9 +84,9 @@ extension LearnerDatabase {
         }
     }
 
-    /// leechNoticeShown: marks the card's leech notice as told (once per card).
+    /// markLeechNoticed: marks the card's leech notice as told (once per card).
     public func markLeechNoticed(card: Int64) throws {
-        try writer.write { db in try db.execute(sql: "INSERT OR IGNORE INTO leech_notice (card) VALUES (?)", arguments: [card]) }
+        try apply(.leechNoticed(.row(card)))
     }
 
     /// wasLeechNoticed: the card's leech notice was already told.

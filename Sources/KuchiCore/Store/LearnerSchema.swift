@@ -7,8 +7,16 @@ import GRDB
 /// since the Unix epoch (UTC). `PRAGMA user_version` carries the schema version so a newer
 /// file is recognised before anything touches it.
 enum LearnerSchema {
+    /// learnerRows: how Forget removes a learner from this file's own tables, children first.
+    static let learnerRows: [LearnerRows] = [
+        LearnerRows("session", "DELETE FROM session WHERE learner_deck IN (\(LearnerRows.decks))"),
+        LearnerRows("review", "DELETE FROM review WHERE card IN (\(LearnerRows.cards))"),
+        LearnerRows("card", "DELETE FROM card WHERE learner_deck IN (\(LearnerRows.decks))"),
+        LearnerRows("learner_deck", "DELETE FROM learner_deck WHERE learner = :learner"),
+    ]
+
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    static let version = 10
+    static let version = 11
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -114,6 +122,10 @@ enum LearnerSchema {
         // v10: the ledger's file times (issue 27; a v9 file made without them gets the column).
         migrator.registerMigration("v10") { db in
             try SyncLedgerSchema.addFileTimes(db)
+        }
+        // v11: tombstones and outbox rows written by the change, the summary deleted by key (ChangeSchema).
+        migrator.registerMigration("v11") { db in
+            try ChangeSchema.migrate(db)
         }
         return migrator
     }

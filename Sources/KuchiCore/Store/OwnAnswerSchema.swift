@@ -8,6 +8,9 @@ import GRDB
 /// stamp (ties by machine id), so every machine computes the same list. The SQL lives here so a
 /// renumbering at merge time changes one number in `LearnerSchema`.
 enum OwnAnswerSchema {
+    /// learnerRows: how Forget removes a learner from this table.
+    static let learnerRows = [LearnerRows("own_answer", "DELETE FROM own_answer WHERE learner = :learner")]
+
     /// migrate: creates the table and sets `user_version`.
     static func migrate(_ db: Database, version: Int) throws {
         try db.execute(sql: """

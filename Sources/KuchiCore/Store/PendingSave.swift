@@ -5,13 +5,13 @@ import GRDB
 /// program held the write lock: a backup, an `sqlite3` shell left in a transaction).
 ///
 /// The session runs on an in-memory copy of the file (WAL lets it be read while another holds
-/// the write lock), so the learner's real cards are asked. Each change it makes is also kept as
-/// an operation (`PendingOperation`: an answer with its review id, an undo, a Learn swipe, the
-/// session snapshot); a background thread keeps trying the file, and once it is free replays
-/// the operations, in order, through the same functions a live answer and undo use — so the
-/// file gets the same review ids (the cards' fuzz matches their replay) and an undo's
-/// tombstone. From then on each new change is written within a second. At quit, `finish`
-/// makes a last attempt and says what happened.
+/// the write lock), so the learner's real cards are asked. Every change it makes is a
+/// `LearnerChange`, and the copy keeps each one as written (its rows named, its review id and
+/// stamps fixed); a background thread keeps trying the file, and once it is free replays the
+/// list, in order, through the same `apply` — so the file gets exactly what a free file would
+/// have got, whatever the change: answers, undos, Learn, settings, suspensions, own answers,
+/// weights, Forget me. From then on each new change is written within a second. At quit,
+/// `finish` makes a last attempt and says what was saved and what was not.
 public final class PendingSave: @unchecked Sendable {
     /// url: the busy file.
     public let url: URL
@@ -21,8 +21,10 @@ public final class PendingSave: @unchecked Sendable {
     private let lock = NSLock()
     /// attempting: serialises attempts (the background thread and `finish`).
     private let attempting = NSLock()
-    /// operations: changes made in memory and not yet in the file, oldest first.
-    private var operations: [PendingOperation] = []
+    /// changes: changes made in memory and not yet in the file, oldest first.
+    private var changes: [(change: LearnerChange, now: Date)] = []
+    /// saved: how many changes of each kind reached the file.
+    private var saved: [LearnerChange.Kind: Int] = [:]
     /// stopped: set at quit, ends the background thread.
     private var stopped = false
     /// reviewIDs: fresh ids for the rare answer whose id the file has taken meanwhile.
@@ -47,22 +49,34 @@ public final class PendingSave: @unchecked Sendable {
     }
 
     /// append: one more change made in memory, for the file.
-    func append(_ operation: PendingOperation) {
-        lock.withLock { operations.append(operation) }
+    func append(_ change: LearnerChange, now: Date) {
+        lock.withLock { changes.append((change, now)) }
+    }
+
+    /// waiting: the kinds of the changes not yet in the file, oldest first.
+    public var waiting: [LearnerChange.Kind] {
+        lock.withLock { changes.map(\.change.kind) }
     }
 
     /// finish: stops retrying after a last attempt (waiting up to `timeout` for the file) and
-    /// returns the sentence for the learner.
+    /// returns the sentence for the learner: what was saved, and what could not be.
     public func finish(timeout: TimeInterval = 3) -> String {
         let deadline = Date().addingTimeInterval(timeout)
-        var saved = attempt()
-        while !saved && Date() < deadline {
+        var done = attempt()
+        while !done && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.2)
-            saved = attempt()
+            done = attempt()
         }
         lock.withLock { stopped = true }
-        if saved { return "\(url.path) was busy when Kuchi started; this session's answers were saved into it once it was free." }
-        return "\(url.path) stayed busy (another program is writing to it); this session's answers could not be saved."
+        let (kept, lost) = lock.withLock { (saved, changes.map(\.change.kind)) }
+        let savedText = LearnerChange.Kind.describe(kept)
+        if done {
+            guard let savedText else { return "\(url.path) was busy when Kuchi started; this session changed nothing that needed saving." }
+            return "\(url.path) was busy when Kuchi started; this session's changes (\(savedText)) were saved into it once it was free."
+        }
+        let lostText = LearnerChange.Kind.describe(Dictionary(lost.map { ($0, 1) }, uniquingKeysWith: +)) ?? "changes"
+        let partly = savedText.map { "; \($0) had been saved into it" } ?? ""
+        return "\(url.path) stayed busy (another program is writing to it); this session's changes (\(lostText)) could not be saved\(partly)."
     }
 
     /// attempt: replays the changes not yet in the file, in one transaction; true when the
@@ -70,7 +84,7 @@ public final class PendingSave: @unchecked Sendable {
     @discardableResult
     func attempt() -> Bool {
         attempting.withLock {
-            let waiting = lock.withLock { operations }
+            let list = lock.withLock { changes }
             do {
                 var configuration = LearnerDatabase.fileConfiguration(readonly: false)
                 configuration.busyMode = .timeout(0.2)
@@ -78,66 +92,22 @@ public final class PendingSave: @unchecked Sendable {
                 defer { try? file.close() }
                 try LearnerSchema.migrator.migrate(file)
                 try LearnerSchema.claim(file)
-                guard !waiting.isEmpty else { return true }
+                guard !list.isEmpty else { return true }
                 let ids = reviewIDs
                 try file.write { db in
-                    for operation in waiting { try Self.replay(operation, in: db, ids: ids) }
+                    // Each as it was made: at its own time, its ids and stamps fixed.
+                    for (change, now) in list { _ = try LearnerDatabase.apply(change, in: db, now: now, ids: ids) }
                 }
                 // Changes made while the file was written stay for the next attempt.
-                lock.withLock { operations.removeFirst(waiting.count) }
+                lock.withLock {
+                    changes.removeFirst(list.count)
+                    for entry in list { saved[entry.change.kind, default: 0] += 1 }
+                }
                 return true
             } catch {
                 return false
             }
         }
-    }
-
-    /// replay: one operation written into the file through the live path's functions, its
-    /// rows found (or made) by identity.
-    private static func replay(_ operation: PendingOperation, in db: Database, ids: ReviewIDSource) throws {
-        switch operation {
-        case .answer(var review, let card, let scheduler, let session):
-            review.cardID = try cardID(card, in: db)
-            _ = try LearnerDatabase.recordReview(in: db, review, scheduler: scheduler, snapshotText: session?.text,
-                                                 learnerDeck: try session.map { try deckID($0.deck, in: db) }, ids: ids)
-        case .undo(let uid, let before, let after, let card, let session):
-            let id = try cardID(card, in: db)
-            guard let row = try Int64.fetchOne(db, sql: "SELECT id FROM review WHERE uid = ?", arguments: [ReviewID.blob(uid)]) else { return }
-            let recorded = RecordedReview(reviewID: row, uid: uid, before: before.with(id: id), after: after.with(id: id))
-            _ = try LearnerDatabase.undoReview(in: db, recorded, snapshotText: session?.text,
-                                               learnerDeck: try session.map { try deckID($0.deck, in: db) })
-        case .session(let session):
-            try LearnerDatabase.saveSession(db, session.text, learnerDeck: try deckID(session.deck, in: db))
-        case .learned(let card, let learned):
-            try LearnerDatabase.setLearned(in: db, cardID: try cardID(card, in: db), learned)
-        case .forgotten(let deck):
-            try LearnerDatabase.addForgotten(in: db, learnerDeck: try deckID(deck, in: db))
-        case .resetLearn(let deck):
-            try LearnerDatabase.resetLearn(in: db, learnerDeck: try deckID(deck, in: db))
-        }
-    }
-
-    /// deckID: the file's row for a learner and deck, created when missing.
-    private static func deckID(_ deck: PendingOperation.DeckIdentity, in db: Database) throws -> Int64 {
-        try db.execute(sql: "INSERT OR IGNORE INTO learner_deck (learner, deck) VALUES (?, ?)", arguments: [deck.learner, deck.deck])
-        return try Int64.fetchOne(db, sql: "SELECT id FROM learner_deck WHERE learner = ? AND deck = ?", arguments: [deck.learner, deck.deck]) ?? 0
-    }
-
-    /// cardID: the file's row for a card, created (New) when missing.
-    private static func cardID(_ card: PendingOperation.CardIdentity, in db: Database) throws -> Int64 {
-        let deck = try deckID(PendingOperation.DeckIdentity(learner: card.learner, deck: card.deck), in: db)
-        let identity: StatementArguments = [deck, card.question, card.reading, card.direction]
-        try db.execute(sql: "INSERT OR IGNORE INTO card (learner_deck, question, reading, direction, answer, step) VALUES (?, ?, ?, ?, ?, 0)",
-                       arguments: identity + [card.answer])
-        return try Int64.fetchOne(db, sql: "SELECT id FROM card WHERE learner_deck = ? AND question = ? AND reading = ? AND direction = ?",
-                                  arguments: identity) ?? 0
-    }
-}
-
-/// CardRecord.with(id:): the same card under another row id (the file's, for a replayed undo).
-private extension CardRecord {
-    func with(id: Int64) -> CardRecord {
-        CardRecord(id: id, question: question, reading: reading, answer: answer, direction: direction, card: card, introduced: introduced)
     }
 }
 

@@ -2,14 +2,15 @@ import Foundation
 import GRDB
 
 /// ReviewLog: the one write path of the review log. An answer, an undo, a sync's received
-/// reviews and undos, its replay, a busy-time save, Forget me and `kuchi-bench make-history` all
-/// change `review` rows through `write` and nothing else.
+/// reviews and undos, its replay, a busy-time save and `kuchi-bench make-history` all change
+/// `review` rows through `write` and nothing else; Forget deletes a learner's whole log by the
+/// statement `LearnerSchema.learnerRows` declares (`LearnerTables`), with no tombstone.
 ///
 /// Every row is written with its global id (`ReviewID`): no Kuchi path leaves it to the
 /// schema's `randomblob` default, which would give a live card a fuzz its replay cannot draw.
 /// What is derived from the log follows each write inside the same transaction: the
-/// `review_slot` summary by its insert, update and delete triggers (v2, v4), an undo's tombstone
-/// by its delete trigger (v3) — so a derived row can never be forgotten by one caller.
+/// `review_slot` summary by its insert, update and delete triggers (v2, v4, v11); an undo's
+/// tombstone and outbox row by `.remove` itself (v11: triggers wrote them for a forget too).
 /// `SummaryInvariant` checks that they equal the log after every kind of write.
 public enum ReviewLog {
     /// Entry: one review as the log stores it.
@@ -50,8 +51,6 @@ public enum ReviewLog {
         case revise(Entry)
         /// restate: a replay found the card's state before review `id` to be `state`.
         case restate(id: Int64, state: CardState)
-        /// forget: every review of these learner decks goes, with no tombstone (Forget me).
-        case forget(learnerDecks: [Int64])
     }
 
     /// write: applies one change; returns the rows it touched (for `.add`, 1 when the row is
@@ -65,25 +64,35 @@ public enum ReviewLog {
                 """).execute(arguments: [entry.card, entry.time, entry.rating.rawValue, entry.state.rawValue, max(0, entry.duration),
                                          ReviewID.blob(entry.uid)])
         case .remove(let uid):
-            try db.cachedStatement(sql: "DELETE FROM review WHERE uid = ?").execute(arguments: [ReviewID.blob(uid)])
+            let blob = ReviewID.blob(uid)
+            guard let card = try Int64.fetchOne(db.cachedStatement(sql: "SELECT card FROM review WHERE uid = ?"), arguments: [blob])
+            else { return 0 }
+            try db.cachedStatement(sql: "DELETE FROM review WHERE uid = ?").execute(arguments: [blob])
+            let removed = db.changesCount
+            try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO review_tombstone (uid, card, time)
+                VALUES (?, ?, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+                """).execute(arguments: [blob, card])
+            try queueUndo(blob, in: db)
+            return removed
         case .revise(let entry):
             try db.cachedStatement(sql: "UPDATE review SET card = ?, time = ?, rating = ?, duration = ? WHERE uid = ?")
                 .execute(arguments: [entry.card, entry.time, entry.rating.rawValue, max(0, entry.duration), ReviewID.blob(entry.uid)])
         case .restate(let id, let state):
             try db.cachedStatement(sql: "UPDATE review SET state = ? WHERE id = ? AND state != ?")
                 .execute(arguments: [state.rawValue, id, state.rawValue])
-        case .forget(let learnerDecks):
-            guard !learnerDecks.isEmpty else { return 0 }
-            let marks = learnerDecks.map { _ in "?" }.joined(separator: ", ")
-            let cards = "SELECT id FROM card WHERE learner_deck IN (\(marks))"
-            let arguments = StatementArguments(learnerDecks)
-            try db.execute(sql: "DELETE FROM review WHERE card IN (\(cards))", arguments: arguments)
-            let removed = db.changesCount
-            // Forget me keeps no tombstone here: the learner is gone from this machine only.
-            try db.execute(sql: "DELETE FROM review_tombstone WHERE card IN (\(cards))", arguments: arguments)
-            return removed
         }
         return db.changesCount
+    }
+
+    /// queueUndo: once this data folder has synced, an undo waits to be sent — unless its review
+    /// never left (still waiting itself): then it just stops waiting.
+    private static func queueUndo(_ blob: Data, in db: Database) throws {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sync_meta WHERE key = 'outbox')")) ?? false else { return }
+        try db.cachedStatement(sql: "DELETE FROM sync_outbox WHERE uid = ? AND kind = 0").execute(arguments: [blob])
+        if db.changesCount == 0 {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) VALUES (?, 1)").execute(arguments: [blob])
+        }
     }
 
     /// uid: the id of review row `id`, nil when there is none.

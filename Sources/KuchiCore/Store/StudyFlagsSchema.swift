@@ -10,6 +10,12 @@ import GRDB
 /// suspended while its row says so. `leech_notice` lists the cards whose leech notice was
 /// shown on this machine (told once).
 enum StudyFlagsSchema {
+    /// learnerRows: how Forget removes a learner from these tables.
+    static let learnerRows: [LearnerRows] = [
+        LearnerRows("suspension", "DELETE FROM suspension WHERE learner = :learner"),
+        LearnerRows("leech_notice", "DELETE FROM leech_notice WHERE card IN (\(LearnerRows.cards))"),
+    ]
+
     /// version: the schema version this step brings.
     static let version = 7
 

@@ -80,10 +80,8 @@ enum SyncBookkeeping {
     /// then every card. Returns how many changed.
     static func replay(_ db: Database, learner: UUID, desiredRetention: Double, cards: Set<Int64>?) throws -> Int {
         let timeline = try ParameterTimeline.load(db, learner: learner, desiredRetention: desiredRetention)
-        let base = SchedulerFactory.scheduler(weights: nil, desiredRetention: desiredRetention)
-        let fingerprint = String(describing: base) + timeline.changes.map { " \($0.time)/\($0.machine)" }.joined()
-        let changed = try schedulerChanged(db, learner: learner, fingerprint: fingerprint)
-        return try SyncReplay.replay(db, learner: learner, scheduler: base, timeline: timeline, cards: changed ? nil : cards)
+        let changed = try schedulerChanged(db, learner: learner, fingerprint: timeline.fingerprint)
+        return try SyncReplay.replay(db, learner: learner, timeline: timeline, cards: changed ? nil : cards)
     }
 
     /// schedulerChanged: whether the learner's scheduler (retention, weight changes) differs from

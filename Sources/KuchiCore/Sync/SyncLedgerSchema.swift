@@ -20,6 +20,19 @@ import GRDB
 /// - `sync_held`: this learner's stamped changes (suspensions, weight changes, by key) the folder
 ///   is known to hold — read there or written there — so each is sent once per folder.
 enum SyncLedgerSchema {
+    /// learnerRows: how Forget removes a learner from these tables; the outbox is keyed by review
+    /// id, so its rows go by the learner's reviews and tombstones (before those are deleted).
+    static let learnerRows: [LearnerRows] = [
+        LearnerRows("sync_outbox", """
+            DELETE FROM sync_outbox WHERE uid IN (SELECT uid FROM review WHERE card IN (\(LearnerRows.cards)))
+                OR uid IN (SELECT uid FROM review_tombstone WHERE card IN (\(LearnerRows.cards)))
+            """),
+        LearnerRows("sync_file", "DELETE FROM sync_file WHERE learner = :learner"),
+        LearnerRows("sync_later", "DELETE FROM sync_later WHERE learner = :learner"),
+        LearnerRows("sync_held", "DELETE FROM sync_held WHERE learner = :learner"),
+        LearnerRows(kept: "sync_deck", because: "it lists decks the folder holds, by content, for every learner"),
+    ]
+
     /// version: the `user_version` this migration sets (renumbered with the migration).
     static let version = 9
 

@@ -5,9 +5,10 @@ import GRDB
 /// replayed through the learner's FSRS from a new card, with each review's fuzz drawn from its
 /// id. The same log gives the same card on every machine, whatever order the reviews arrived
 /// in, and replaying twice changes nothing — the merge is this function of the union of reviews.
-/// The learner's weight changes (`ParameterTimeline`) are applied at their place in each card's
-/// log: from a change on, its weights schedule, and at it the card's memory is recomputed from
-/// its whole history with them (its due date kept unless the change rescheduled).
+/// The learner's weight and retention changes (`ParameterTimeline`) are applied at their place
+/// in each card's log: from a change on, its scheduler schedules; at a weight change the card's
+/// memory is recomputed from its whole history with the new weights (its due date kept unless
+/// the change rescheduled) — so a replay schedules each review as the live answer did.
 enum SyncReplay {
     /// Stored: a card's row, as compared with the replay's result.
     private struct Stored: Equatable {
@@ -27,8 +28,14 @@ enum SyncReplay {
     /// weight change just made here without rescheduling) keeps each card's stored due date
     /// through the timeline's last change, even where an older answer's replay would differ (a
     /// retention changed since).
-    static func replay(_ db: Database, learner: UUID, scheduler: any CardScheduler, timeline: ParameterTimeline = .none,
-                       keepDue: Bool = false, cards only: Set<Int64>? = nil) throws -> Int {
+    static func replay(_ db: Database, learner: UUID, scheduler: any CardScheduler, cards only: Set<Int64>? = nil) throws -> Int {
+        try replay(db, learner: learner, timeline: ParameterTimeline(changes: [], events: [], base: scheduler, fingerprint: ""), cards: only)
+    }
+
+    /// replay: the same with the learner's timeline of weight and retention changes.
+    static func replay(_ db: Database, learner: UUID, timeline: ParameterTimeline, keepDue: Bool = false,
+                       cards only: Set<Int64>? = nil) throws -> Int {
+        let scheduler = timeline.base
         let key = learner.uuidString.lowercased()
         var filter = ""
         if let only {
@@ -112,8 +119,8 @@ enum SyncReplay {
             memory = FSRSCard(due: Milliseconds.date(introduced))
         }
 
-        /// scheduler: the one in force after `applied` changes.
-        var scheduler: any CardScheduler { applied == 0 ? base : timeline.schedulers[applied - 1] }
+        /// scheduler: the one in force after `applied` events.
+        var scheduler: any CardScheduler { applied == 0 ? base : timeline.events[applied - 1].scheduler }
 
         /// stateBefore: the card's state when a review at `time` came (changes up to it applied).
         mutating func stateBefore(_ time: Int64) -> Int {
@@ -138,11 +145,12 @@ enum SyncReplay {
         /// applyChanges: applies the changes made up to `time`: the card's history replayed with
         /// the new weights gives its memory; its due date stays unless the change rescheduled.
         private mutating func applyChanges(through time: Int64) {
-            while applied < timeline.changes.count, timeline.changes[applied].time <= time {
-                let change = timeline.changes[applied]
-                let scheduler = timeline.schedulers[applied]
+            while applied < timeline.events.count, timeline.events[applied].time <= time {
+                let change = timeline.events[applied]
+                let scheduler = change.scheduler
                 applied += 1
-                guard !reviews.isEmpty else { continue }
+                // A retention change schedules what comes after it; the memory stays.
+                guard change.recompute, !reviews.isEmpty else { continue }
                 var again = FSRSCard(due: Milliseconds.date(introduced))
                 for review in reviews {
                     let date = Milliseconds.date(review.time)
@@ -150,7 +158,7 @@ enum SyncReplay {
                                              fuzzSeed: ReviewID.fuzzSeed(review.uid))
                 }
                 if !change.rescheduled {
-                    let last = applied == timeline.changes.count
+                    let last = !timeline.events[applied...].contains(where: \.recompute)
                     again.due = last ? storedDue.map(Milliseconds.date) ?? memory.due : memory.due
                 }
                 memory = again

@@ -12,6 +12,14 @@ import GRDB
 /// - `sync_meta`: this data folder's machine id; `sync_field`: each profile field's value at
 ///   the last sync, to tell a local change from a received one.
 enum SyncSchema {
+    /// learnerRows: how Forget removes a learner from these tables (no tombstone is kept: the
+    /// learner is gone from this machine only, and nothing of theirs is to be sent).
+    static let learnerRows: [LearnerRows] = [
+        LearnerRows("review_tombstone", "DELETE FROM review_tombstone WHERE card IN (\(LearnerRows.cards))"),
+        LearnerRows("sync_field", "DELETE FROM sync_field WHERE learner = :learner"),
+        LearnerRows(kept: "sync_meta", because: "it holds this machine's id, no learner's rows"),
+    ]
+
     /// migrate: adds the columns, tables and triggers, and gives every existing review its id.
     static func migrate(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE review ADD COLUMN uid BLOB")

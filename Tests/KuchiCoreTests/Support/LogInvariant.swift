@@ -60,7 +60,10 @@ enum LogInvariant {
                 let cards = try Row.fetchAll(db, sql: "SELECT * FROM card ORDER BY id")
                 let states = try Row.fetchAll(db, sql: "SELECT id, state FROM review ORDER BY id")
                 for learner in learners {
-                    let changed = try SyncReplay.replay(db, learner: learner, scheduler: scheduler)
+                    // A learner whose weights or retention changed is replayed on their timeline.
+                    let timeline = try ParameterTimeline.load(db, learner: learner, desiredRetention: scheduler.desiredRetention)
+                    let changed = timeline.events.isEmpty ? try SyncReplay.replay(db, learner: learner, scheduler: scheduler)
+                        : try SyncReplay.replay(db, learner: learner, timeline: timeline)
                     #expect(changed == 0, "\(context): \(changed) cards differ from their log's replay", sourceLocation: sourceLocation)
                 }
                 #expect(try Row.fetchAll(db, sql: "SELECT * FROM card ORDER BY id") == cards, "\(context): cards differ from their replay",
