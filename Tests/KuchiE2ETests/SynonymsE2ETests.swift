@@ -44,4 +44,23 @@ struct SynonymsE2ETests {
         #expect(kana.status == 0 && kana.standardOutput == "removed\t学校\ten-jp\tこうこう\n", "\(kana.standardOutput)\(kana.standardError)")
         #expect(try runKuchiThrough([], ["synonyms"], directory: machine.home).standardOutput == "はい\tjp-en\tthat is right\n")
     }
+
+    @Test func addKeepsAnAnswerWithoutAMissAndTheJudgeAcceptsIt() throws {
+        let machine = try SyncMachine(seed: 3)
+        let learner = try machine.register("さくら")
+        let added = try runKuchiThrough([], ["synonyms", "--add", "犬", "Doggy!"], directory: machine.home)
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.standardOutput.hasPrefix("kept\t犬\tjp-en\tdoggy"), "\(added.standardOutput)")
+        let reading = try runKuchiThrough([], ["synonyms", "--add", "がっこう", "gakkou", "--direction", "en-jp"], directory: machine.home)
+        #expect(reading.status == 0 && reading.standardOutput.hasPrefix("kept\t学校\ten-jp\tがっこう"), "\(reading.standardOutput)\(reading.standardError)")
+        let database = LearnerDatabase.open(directory: machine.dataDirectory)
+        let kept = try database.ownAnswers(learner: learner.id)
+        #expect(kept.contains { $0.word == "犬" && OwnAnswers.accepts("doggy", kept: $0.answer, direction: .japaneseToEnglish) })
+        let unknown = try runKuchiThrough([], ["synonyms", "--add", "ぴかちゅう", "mouse"], directory: machine.home)
+        #expect(unknown.status == 1 && unknown.standardError.contains("no word written or read"), "\(unknown.standardError)")
+        let badDirection = try runKuchiThrough([], ["synonyms", "--add", "犬", "dog", "--direction", "sideways"], directory: machine.home)
+        #expect(badDirection.status == 2 && badDirection.standardError.contains("jp-en, en-jp, reading, listen"), "\(badDirection.standardError)")
+        let removed = try runKuchiThrough([], ["synonyms", "--remove", "犬", "doggy"], directory: machine.home)
+        #expect(removed.status == 0, "an added answer is removed like a kept one: \(removed.standardError)")
+    }
 }

@@ -11,12 +11,14 @@ import KuchiCore
 /// `--remove WORD ANSWER` stops accepting that answer for that word (every direction; every
 /// deck, or only `--deck NAME`'s), the answer compared as the judge compares a typed one (case,
 /// spaces, punctuation, kana script and long-vowel spelling aside); the removal travels through
-/// sync. Exit status: 0 done, 1 nothing to remove, 2 a problem (no such learner, a database
-/// that cannot be used).
+/// sync. `--add WORD ANSWER` keeps an answer without having to miss first (WaniKani's user
+/// synonyms), for `--direction` (jp-en unless given) in the learner's deck or `--deck`'s,
+/// through the same change "I was right" makes. Exit status: 0 done, 1 nothing to remove (or
+/// no such word), 2 a problem (no such learner, a database that cannot be used).
 struct SynonymsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synonyms",
-        abstract: "List the answers you kept as right (F5, “I was right”), or remove one.",
+        abstract: "List the answers you kept as right (F5, “I was right”), add one, or remove one.",
         discussion: """
             Each line is: word, direction, answer (tab-separated), then the deck when your answers come from more than one deck. \
             Exit status: 0 done, 1 nothing to remove, 2 for a problem.
@@ -33,7 +35,16 @@ struct SynonymsCommand: ParsableCommand {
             help: ArgumentHelp("Stop accepting ANSWER for WORD (compared as the judge compares answers).", valueName: "word answer"))
     var remove: [String] = []
 
-    @Option(help: ArgumentHelp("Only the answers kept for this deck (its title, as listed).", valueName: "name"))
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Accept ANSWER for WORD from now on (the word as the deck writes it, or its reading).", valueName: "word answer"))
+    var add: [String] = []
+
+    @Option(help: ArgumentHelp("With --add: the direction the answer is for: jp-en (the default), en-jp, reading or listen.",
+                               valueName: "direction"))
+    var direction: String?
+
+    @Option(help: ArgumentHelp("Only the answers kept for this deck (its title, as listed); with --add, the deck the word is in.",
+                               valueName: "name"))
     var deck: String?
 
     /// deckName: `--deck` as given (ArgumentParser hands the root command's own `--deck` to it
@@ -45,6 +56,15 @@ struct SynonymsCommand: ParsableCommand {
         if !remove.isEmpty && remove.count != 2 {
             throw ValidationError("--remove needs a word and an answer: kuchi synonyms --remove 貸す \"to lend out\"")
         }
+        if !add.isEmpty && add.count != 2 {
+            throw ValidationError("--add needs a word and an answer: kuchi synonyms --add 犬 doggy")
+        }
+        if !add.isEmpty && !remove.isEmpty { throw ValidationError("--add and --remove cannot be used together.") }
+        if direction != nil && add.isEmpty { throw ValidationError("--direction goes with --add.") }
+        if let direction, StudyDirection(rawValue: direction) == nil {
+            throw ValidationError("--direction is one of jp-en, en-jp, reading, listen (not “\(direction)”).")
+        }
+        if add.count == 2 && add[1].trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--add needs an answer that is not empty.") }
         if let deck, deck.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--deck needs a deck's title.") }
     }
 
@@ -74,6 +94,7 @@ struct SynonymsCommand: ParsableCommand {
         let options = learner.resolved(root: root)
         do throws(LearnerOptions.CommandFailure) {
             let profile = try options.learner()
+            if add.count == 2 { return try adding(word: add[0], answer: add[1], profile: profile, options: options, now: now) }
             if remove.count == 2 { return try removing(word: remove[0], answer: remove[1], learner: profile.id, options: options, now: now) }
             let answers = inDeck(try list(learner: profile.id, options: options))
             if json {
@@ -132,6 +153,34 @@ struct SynonymsCommand: ParsableCommand {
             return 1
         }
         for own in removed { Self.writeLine(["removed"] + Self.fields(own, severalDecks: severalDecks)) }
+        return StandardOutput.finish(0)
+    }
+
+    /// adding: keeps the answer for the word (the change "I was right" makes) and says so.
+    private func adding(word: String, answer: String, profile: Profile, options: LearnerOptions,
+                        now: Date) throws(LearnerOptions.CommandFailure) -> Int32 {
+        let settings = (try? options.opened().learner.settings) ?? profile.settings
+        let whole = try DeckChoice.load(deckName, settings: settings, dataDir: options.dataDir)
+        let challenge = try WordCommand.challenge(named: word, in: whole)
+        let studyDirection = direction.flatMap(StudyDirection.init(rawValue:)) ?? .japaneseToEnglish
+        let kept = OwnAnswers.kept(answer, direction: studyDirection)
+        guard !kept.isEmpty, answer.unicodeScalars.count <= 200, !answer.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw LearnerOptions.CommandFailure(message: "“\(answer.escapingControlCharacters(keepingNewlines: false))” is not an answer Kuchi can keep "
+                + "(\(studyDirection == .japaneseToEnglish || studyDirection == .listening ? "English words" : "kana or the word"), at most 200 characters).")
+        }
+        let database = LearnerDatabase.open(directory: options.paths().dataDirectory, now: now)
+        guard database.url != nil, database.pendingSave == nil else {
+            throw LearnerOptions.CommandFailure(message: (database.problem?.message ?? "The learner database cannot be written")
+                + " Nothing was kept; try again once it is free.")
+        }
+        let own = OwnAnswer(deck: whole.title, word: challenge.question, direction: studyDirection, answer: kept)
+        do {
+            try database.keepOwnAnswer(own, learner: profile.id, now: now)
+        } catch {
+            throw LearnerOptions.CommandFailure(message: "could not update the learner database: \(error)")
+        }
+        Self.writeLine(["kept"] + Self.fields(own, severalDecks: false))
         return StandardOutput.finish(0)
     }
 
