@@ -51,6 +51,10 @@ struct SynonymsCommand: ParsableCommand {
     /// even after the subcommand's name, as `LearnerOptions.resolved(root:)` says).
     private var deckName: String? { deck ?? root.deck }
 
+    /// directionName: `--direction` as given (the root command takes it too, as a quiz
+    /// direction, when it comes after the subcommand's name).
+    private var directionName: String? { direction ?? root.direction?.rawValue }
+
     /// validate: --remove takes exactly a word and an answer.
     func validate() throws {
         if !remove.isEmpty && remove.count != 2 {
@@ -60,7 +64,7 @@ struct SynonymsCommand: ParsableCommand {
             throw ValidationError("--add needs a word and an answer: kuchi synonyms --add 犬 doggy")
         }
         if !add.isEmpty && !remove.isEmpty { throw ValidationError("--add and --remove cannot be used together.") }
-        if direction != nil && add.isEmpty { throw ValidationError("--direction goes with --add.") }
+        if direction != nil && add.isEmpty { throw ValidationError("--direction goes with --add (kuchi synonyms --add WORD ANSWER --direction en-jp).") }
         if let direction, StudyDirection(rawValue: direction) == nil {
             throw ValidationError("--direction is one of jp-en, en-jp, reading, listen (not “\(direction)”).")
         }
@@ -162,7 +166,10 @@ struct SynonymsCommand: ParsableCommand {
         let settings = (try? options.opened().learner.settings) ?? profile.settings
         let whole = try DeckChoice.load(deckName, settings: settings, dataDir: options.dataDir)
         let challenge = try WordCommand.challenge(named: word, in: whole)
-        let studyDirection = direction.flatMap(StudyDirection.init(rawValue:)) ?? .japaneseToEnglish
+        guard let studyDirection = directionName.map({ StudyDirection(rawValue: $0) }) ?? .japaneseToEnglish else {
+            throw LearnerOptions.CommandFailure(message: "--direction for an answer of your own is one of jp-en, en-jp, reading, listen "
+                + "(not “\(directionName ?? "")”).")
+        }
         let kept = OwnAnswers.kept(answer, direction: studyDirection)
         guard !kept.isEmpty, answer.unicodeScalars.count <= 200, !answer.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
