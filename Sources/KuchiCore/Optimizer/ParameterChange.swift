@@ -171,6 +171,6 @@ extension LearnerDatabase {
                                 desiredRetention: Double, now: Date) throws -> Int {
         guard FSRSParameters.problems(in: weights).isEmpty else { return 0 }
         return try apply(.parameters(LearnerChange.ParametersWrite(learner: learner, weights: weights, source: source, reschedule: reschedule,
-                                                                   desiredRetention: desiredRetention, time: nil)), now: now).count
+                                                                   desiredRetention: desiredRetention, time: nil, machine: nil)), now: now).count
     }
 }

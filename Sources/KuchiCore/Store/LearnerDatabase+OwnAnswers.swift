@@ -46,7 +46,7 @@ public struct SyncOwnAnswer: Hashable, Sendable {
 extension LearnerDatabase {
     /// keepOwnAnswer: `answer` is accepted for the card from now on (again, if it was removed).
     public func keepOwnAnswer(_ answer: OwnAnswer, learner: UUID, now: Date) throws {
-        try apply(.ownAnswer(LearnerChange.OwnAnswerWrite(learner: learner, answers: [answer], kept: true, matching: nil, stamp: nil)), now: now)
+        try apply(.ownAnswer(LearnerChange.OwnAnswerWrite(learner: learner, answers: [answer], kept: true, matching: nil, stamp: nil, machine: nil)), now: now)
     }
 
     /// removeOwnAnswers: the kept answers of `word` that `answer` is (compared as the judge
@@ -54,12 +54,12 @@ extension LearnerDatabase {
     /// deck or only `deck`'s, are accepted no more; returns those removed.
     public func removeOwnAnswers(word: String, answer: String, deck: String? = nil, learner: UUID, now: Date) throws -> [OwnAnswer] {
         try apply(.ownAnswer(LearnerChange.OwnAnswerWrite(learner: learner, answers: [], kept: false, matching: (word, answer, deck),
-                                                          stamp: nil)), now: now).ownAnswers
+                                                          stamp: nil, machine: nil)), now: now).ownAnswers
     }
 
     /// removeOwnAnswer: exactly this kept answer is accepted no more (undo of a keep).
     public func removeOwnAnswer(_ answer: OwnAnswer, learner: UUID, now: Date) throws {
-        try apply(.ownAnswer(LearnerChange.OwnAnswerWrite(learner: learner, answers: [answer], kept: false, matching: nil, stamp: nil)), now: now)
+        try apply(.ownAnswer(LearnerChange.OwnAnswerWrite(learner: learner, answers: [answer], kept: false, matching: nil, stamp: nil, machine: nil)), now: now)
     }
 
     /// ownAnswers: the learner's kept answers (of `deck` only, when given), by word, direction, answer.

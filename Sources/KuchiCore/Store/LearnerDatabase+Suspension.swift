@@ -49,7 +49,7 @@ extension LearnerDatabase {
     /// always takes effect: it is stamped by the one rule (`ChangeStamp`), after the stamp kept.
     public func setSuspended(_ suspended: Bool, learner: UUID, deck: String, question: String, reading: String, now: Date = Date()) throws {
         try apply(.suspension(LearnerChange.SuspensionWrite(learner: learner, deck: deck, question: question, reading: reading,
-                                                            suspended: suspended, stamp: nil)), now: now)
+                                                            suspended: suspended, stamp: nil, machine: nil)), now: now)
     }
 
     /// isSuspended: whether the word is suspended.

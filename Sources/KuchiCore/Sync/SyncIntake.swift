@@ -42,6 +42,11 @@ final class SyncIntake {
     private var conflictNotices: [String] = []
     private var cards: SyncCards
 
+    /// now: the receiver's clock, as the catalogue's `apply` takes it.
+    private var now: Date { Milliseconds.date(latest - Self.day) }
+    /// ids: review ids for the catalogue (received changes draw none).
+    private let ids = ReviewIDSource()
+
     /// day: one day in ms, the grace a record's time gets over the receiver's clock.
     static let day: Int64 = 86_400_000
 
@@ -182,7 +187,9 @@ final class SyncIntake {
     private func suspension(_ change: Suspension, entry: SyncFolder.Entry) throws {
         try LearnerDatabase.addHeld(db, place: place, learner: learner, keys: [SyncSuspensions.key(change)])
         if change.stamp > latest { return try keepAside(entry, time: change.stamp) }
-        guard try LearnerDatabase.apply(change, learner: learner, db: db) else { return }
+        let write = LearnerChange.SuspensionWrite(learner: learner, deck: change.deck, question: change.question, reading: change.reading,
+                                                  suspended: change.suspended, stamp: change.stamp, machine: change.machine)
+        guard try LearnerDatabase.apply(.suspension(write), in: db, now: now, ids: ids).changed else { return }
         received += 1
         contributors.insert(entry.machine)
     }
@@ -194,7 +201,9 @@ final class SyncIntake {
         change.machine = entry.machine
         try LearnerDatabase.addHeld(db, place: place, learner: learner, keys: [OwnAnswerRecord.key(change)])
         if change.time > latest { return try keepAside(entry, time: change.time) }
-        guard try OwnAnswerRecord.apply(db, learner: learner, change) else { return }
+        let write = LearnerChange.OwnAnswerWrite(learner: learner, answers: [change.answer], kept: change.kept, matching: nil,
+                                                 stamp: change.time, machine: change.machine)
+        guard try LearnerDatabase.apply(.ownAnswer(write), in: db, now: now, ids: ids).changed else { return }
         ownAnswersReceived += 1
         contributors.insert(entry.machine)
     }

@@ -161,7 +161,8 @@ public enum SyncService {
                     return valid
                 }
                 if rejected > 0 { report.notices.append("\(rejected) setting\(rejected == 1 ? "" : "s") in the sync folder could not be used and \(rejected == 1 ? "was" : "were") skipped.") }
-                _ = try LearnerDatabase.receive(db, learner: learner, changes: received, now: request.now)
+                try LearnerDatabase.apply(.settingsReceived(LearnerChange.SettingsReceived(learner: learner, changes: received)), in: db,
+                                          now: request.now, ids: ReviewIDSource())
                 let after = try LearnerDatabase.latestChanges(db, learner: learner)
                 outcome.profile = LearnerDatabase.applying(after, to: profile)
                 let old = SettingValues.values(of: before.isEmpty ? profile : LearnerDatabase.applying(before, to: profile))

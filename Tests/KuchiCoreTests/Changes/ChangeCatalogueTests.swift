@@ -46,6 +46,10 @@ struct ChangeCatalogueTests {
         changed.settings.numberOfQuestions = 8
         changed.settings.newWordsPerDay = 12
         try database.record([.numberOfQuestions, .newWordsPerDay], of: changed, now: at(5))
+        // A setting another machine made, as a sync hands it in.
+        let received = SettingChange(field: .dayRolloverHour, value: "5", stamp: SettingStamp(rawValue: Milliseconds.from(at(5.5)) * 1024),
+                                     machine: "0123456789abcdef0123456789abcdef")
+        try database.apply(.settingsReceived(LearnerChange.SettingsReceived(learner: learners.hana.id, changes: [received])), now: at(5.5))
         // Suspension, leech notice, own answers, weights.
         try database.setSuspended(true, learner: learners.hana.id, deck: deck.title, question: "w6", reading: "w-p6", now: at(6))
         try database.markLeechNoticed(card: ids[6])

@@ -11,7 +11,7 @@ extension LearnerChange.Kind {
         case .undo: ("undo", "undos")
         case .overrule: ("“I was right”", "“I was right”s")
         case .learned, .forgotten, .resetLearn: ("Learn swipe", "Learn swipes")
-        case .settings, .carryOver: ("settings change", "settings changes")
+        case .settings, .settingsReceived, .carryOver: ("settings change", "settings changes")
         case .suspension: ("suspended-word change", "suspended-word changes")
         case .leechNoticed: ("leech notice", "leech notices")
         case .ownAnswer: ("own-answer change", "own-answer changes")

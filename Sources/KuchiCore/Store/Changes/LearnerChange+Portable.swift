@@ -22,7 +22,7 @@ extension LearnerChange {
             return .resetLearn(try deck.portable(in: db))
         case .leechNoticed(let card):
             return .leechNoticed(try card.portable(in: db))
-        case .deckOpened, .settings, .carryOver, .suspension, .ownAnswer, .parameters, .forgetLearner:
+        case .deckOpened, .settings, .settingsReceived, .carryOver, .suspension, .ownAnswer, .parameters, .forgetLearner:
             // Named by learner and word already.
             return self
         }

@@ -28,6 +28,9 @@ public enum LearnerChange {
     case resetLearn(DeckReference)
     /// settings: the learner's travelling settings changed here (`fields` of `profile`).
     case settings(SettingsWrite)
+    /// settingsReceived: setting changes another machine made, read from the sync folder
+    /// (each kept once; the latest by stamp wins).
+    case settingsReceived(SettingsReceived)
     /// carryOver: a profile file's settings logged once, at sign-in (older Kuchi's files).
     case carryOver(Profile)
     /// suspension: a word suspended ("I know this word", a leech put away) or brought back.
@@ -43,7 +46,7 @@ public enum LearnerChange {
 
     /// Kind: the catalogue's cases by name, for sentences and for tests that cover each one.
     public enum Kind: String, CaseIterable, Sendable {
-        case deckOpened, answer, undo, overrule, learned, forgotten, resetLearn, settings, carryOver, suspension, leechNoticed,
+        case deckOpened, answer, undo, overrule, learned, forgotten, resetLearn, settings, settingsReceived, carryOver, suspension, leechNoticed,
              ownAnswer, parameters, forgetLearner
     }
 
@@ -58,6 +61,7 @@ public enum LearnerChange {
         case .forgotten: .forgotten
         case .resetLearn: .resetLearn
         case .settings: .settings
+        case .settingsReceived: .settingsReceived
         case .carryOver: .carryOver
         case .suspension: .suspension
         case .leechNoticed: .leechNoticed
@@ -134,7 +138,15 @@ extension LearnerChange {
         public var stamps: [ProfileField: SettingStamp] = [:]
     }
 
-    /// SuspensionWrite: a word suspended or brought back; `stamp` fixed once applied.
+    /// SettingsReceived: setting changes read from the sync folder (their stamps and machines
+    /// their own), for a learner.
+    public struct SettingsReceived {
+        public var learner: UUID
+        public var changes: [SettingChange]
+    }
+
+    /// SuspensionWrite: a word suspended or brought back; `stamp` fixed once applied. `machine`
+    /// names the machine that made a change received from the sync folder (nil: made here).
     public struct SuspensionWrite {
         public var learner: UUID
         public var deck: String
@@ -142,6 +154,7 @@ extension LearnerChange {
         public var reading: String
         public var suspended: Bool
         public var stamp: Int64?
+        public var machine: String?
     }
 
     /// OwnAnswerWrite: answers of the learner's own kept or taken back; `matching` (a typed
@@ -152,6 +165,9 @@ extension LearnerChange {
         public var kept: Bool
         public var matching: (word: String, answer: String, deck: String?)?
         public var stamp: Int64?
+        /// machine: the machine a received change came from (nil: made here); a received change
+        /// is written only where it is later than the row kept.
+        public var machine: String?
     }
 
     /// ParametersWrite: weights put in force; `time` fixed once applied.
@@ -162,5 +178,8 @@ extension LearnerChange {
         public var reschedule: Bool
         public var desiredRetention: Double
         public var time: Int64?
+        /// machine: the machine a received change came from (nil: made here). A received change
+        /// is logged without a replay: the sync replays once, after every record is in.
+        public var machine: String?
     }
 }

@@ -83,6 +83,10 @@ extension LearnerDatabase {
             var written = write
             written.stamps = stamps
             applied.written = .settings(written)
+        case .settingsReceived(let received):
+            applied.count = try receive(db, learner: received.learner, changes: received.changes, now: now)
+            applied.changed = applied.count > 0
+            applied.written = change
         case .carryOver(let profile):
             let machine = try machineID(db, create: true, source: ReviewIDSource()) ?? ""
             try carryOver(db, profile: profile, machine: machine, now: now)
@@ -102,7 +106,7 @@ extension LearnerDatabase {
             applied.ownAnswers = answers
             applied.changed = !answers.isEmpty
             applied.written = .ownAnswer(LearnerChange.OwnAnswerWrite(learner: write.learner, answers: answers, kept: write.kept,
-                                                                      matching: nil, stamp: stamp))
+                                                                      matching: nil, stamp: stamp, machine: write.machine))
         case .parameters(let write):
             let (count, time) = try putInForce(write, in: db, now: now)
             applied.count = count
@@ -178,7 +182,8 @@ extension LearnerDatabase {
     /// suspend: a suspension stamped by the rule after the one kept for the word (and every
     /// stamped change kept aside); returns whether the row changed, and the stamp.
     private static func suspend(_ write: LearnerChange.SuspensionWrite, in db: Database, now: Date) throws -> (Bool, Int64) {
-        let machine = try machineID(db, create: true, source: ReviewIDSource()) ?? "local"
+        let here = write.machine == nil ? try machineID(db, create: true, source: ReviewIDSource()) : nil
+        let machine = write.machine ?? here ?? "local"
         let kept = try Int64.fetchOne(db, sql: "SELECT stamp FROM suspension WHERE learner = ? AND deck = ? AND question = ? AND reading = ?",
                                       arguments: [write.learner.uuidString.lowercased(), write.deck, write.question, write.reading])
         let stamp = try write.stamp
@@ -191,6 +196,15 @@ extension LearnerDatabase {
     /// setOwnAnswers: answers kept or taken back, stamped by the rule after each one's kept
     /// row (and every stamped change kept aside); returns the answers and the stamp.
     private static func setOwnAnswers(_ write: LearnerChange.OwnAnswerWrite, in db: Database, now: Date) throws -> ([OwnAnswer], Int64) {
+        if let machine = write.machine, let stamp = write.stamp {
+            // Received: each answer written where the change is later than the row kept.
+            var changed: [OwnAnswer] = []
+            for own in write.answers {
+                let change = SyncOwnAnswer(answer: own, kept: write.kept, time: stamp, machine: machine)
+                if try OwnAnswerRecord.apply(db, learner: write.learner, change) { changed.append(own) }
+            }
+            return (changed, stamp)
+        }
         var answers = write.answers
         if let matching = write.matching {
             answers = try ownAnswers(db, learner: write.learner).filter {
@@ -222,9 +236,10 @@ extension LearnerDatabase {
                                         arguments: [write.learner.uuidString.lowercased()])
         let time = try write.time ?? ChangeStamp.next(now: now, after: ChangeStamp.latest(latest, ChangeStamp.keptAside(db, learner: write.learner)))
         guard FSRSParameters.problems(in: write.weights).isEmpty else { return (0, time) }
-        let machine = try machineID(db, create: true, source: ReviewIDSource()) ?? "local"
+        let machine = try write.machine ?? machineID(db, create: true, source: ReviewIDSource()) ?? "local"
         try insertParameterChange(db, learner: write.learner, ParameterChange(time: time, machine: machine, weights: write.weights,
                                                                               rescheduled: write.reschedule, source: write.source))
+        guard write.machine == nil else { return (0, time) }
         let timeline = try ParameterTimeline.load(db, learner: write.learner, desiredRetention: write.desiredRetention)
         let count = try SyncReplay.replay(db, learner: write.learner, timeline: timeline, keepDue: !write.reschedule)
         return (count, time)
