@@ -70,13 +70,20 @@ struct RomajiEditingTests {
         let large = String(repeating: unit, count: 10_000)
         let clock = ContinuousClock()
         var smallComposer = RomajiComposer()
-        let smallTime = clock.measure { smallComposer.insert(small) }
         var largeComposer = RomajiComposer()
-        let largeTime = clock.measure { largeComposer.insert(large) }
+        // The best of three runs each: a loaded machine stretches a run, never shortens one.
+        var (smallTime, largeTime) = (Duration.seconds(3600), Duration.seconds(3600))
+        for _ in 0..<3 {
+            smallComposer = RomajiComposer()
+            smallTime = min(smallTime, clock.measure { smallComposer.insert(small) })
+            largeComposer = RomajiComposer()
+            largeTime = min(largeTime, clock.measure { largeComposer.insert(large) })
+        }
         #expect(largeComposer.count >= 10_000)
         #expect(largeComposer.finished().hasPrefix(smallComposer.finished().prefix(100)))
-        // Ten times the input may cost ten times the work, not a hundred (with slack for noise).
-        #expect(largeTime < max(smallTime * 40, .milliseconds(300)), "\(smallTime) → \(largeTime)")
+        // Ten times the input may cost ten times the work, not a hundred: a quadratic composer
+        // takes seconds here (with slack for noise on a shared machine).
+        #expect(largeTime < max(smallTime * 40, .seconds(1)), "\(smallTime) → \(largeTime)")
     }
 
     @Test("a paste of kana is taken in one piece, and count is characters plus pending letters")
