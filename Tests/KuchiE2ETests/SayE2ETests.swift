@@ -47,6 +47,16 @@ struct SayE2ETests {
         #expect(played.hasPrefix(folder.path("data", "audio").path) && played.hasSuffix(".wav\n"), "\(played)")
     }
 
+    @Test("under faketime's frozen clock (the suite's own), a word not yet cached is still written: nothing waits on a clock")
+    func frozenClock() throws {
+        guard Self.hasEngine else { return }
+        let home = try TemporaryDirectory()
+        let out = home.file("inu.wav")
+        let result = try runKuchiThrough(["faketime", "2026-12-02 05:00:00"], ["say", "犬", "--out", out.path], directory: home)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(String(decoding: try Data(contentsOf: out).prefix(4), as: UTF8.self) == "RIFF")
+    }
+
     @Test("no Open JTalk: one line naming the packages, exit 1")
     func noEngine() throws {
         let folder = try TemporaryDirectory()

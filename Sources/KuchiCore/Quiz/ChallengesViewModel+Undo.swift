@@ -133,6 +133,7 @@ extension ChallengesViewModel {
         set(\.hintVisible, to: false)
         set(\.teaching, to: false)
         set(\.nothingToStudy, to: false)
+        set(\.ranOut, to: false)
         if let test = point.test { prepareField(for: test) }
         shownAt = clock()
         set(\.currentTest, to: point.test)

@@ -143,10 +143,13 @@ final class NcursesTerminal: TerminalBackend {
     }
 
     func nextEvent(wait: Bool) -> InputEvent? {
-        // Waiting blocks until input, or for `idleMilliseconds` (Welcome's counts move with
-        // the clock); not waiting returns at once.
-        if wait { wtimeout(kuchi_stdscr(), idleMilliseconds) } else { nodelay(kuchi_stdscr(), true) }
+        // Reads never block in ncurses: a waiting read blocks in `waitForInput` (poll on the
+        // terminal and the wake pipe), until input, a job's wake, a signal or `idleMilliseconds`
+        // (Welcome's counts move with the clock); not waiting returns at once.
+        nodelay(kuchi_stdscr(), true)
+        let deadline = idleMilliseconds >= 0 ? Self.milliseconds() + Int64(idleMilliseconds) : nil
         var failures = 0
+        var inputReady = false
         while true {
             if let signal = TerminalRestorer.pendingSignal() {
                 return .interrupted(signal: signal)
@@ -165,20 +168,22 @@ final class NcursesTerminal: TerminalBackend {
             }
             let code = wgetch(kuchi_stdscr())
             if code == ERR {
-                // A signal interrupts the blocking read (handlers are installed without
-                // SA_RESTART); otherwise ERR means "no input" in non-blocking mode.
                 if let signal = TerminalRestorer.pendingSignal() { return .interrupted(signal: signal) }
                 guard wait else { return nil }
-                if idleMilliseconds >= 0 { return .idle }
-                // A read that failed because another program made the terminal non-blocking
-                // meanwhile is not a sign that the terminal is gone.
-                if TerminalRestorer.makeInputBlocking() { continue }
-                // A blocking read that keeps failing means the terminal is gone (input closed
-                // without a SIGHUP); stop instead of spinning on it.
-                failures += 1
-                if failures > 64 { return .interrupted(signal: SIGHUP) }
+                // The terminal said it had input and none came: a terminal that is gone (input
+                // closed without a SIGHUP) says so forever; stop instead of spinning on it.
+                if inputReady {
+                    failures += 1
+                    if failures > 64 { return .interrupted(signal: SIGHUP) }
+                }
+                switch waitForInput(until: deadline) {
+                case .timedOut: return .idle
+                case .input: inputReady = true
+                case .other: inputReady = false
+                }
                 continue
             }
+            inputReady = false
             failures = 0
             if code > 0xFF {
                 if code == KEY_RESIZE { return .terminalResized(size) }
@@ -202,6 +207,33 @@ final class NcursesTerminal: TerminalBackend {
             }
             if let key = Self.characterKey(scalar.value) { return .keyPressed(key) }
         }
+    }
+
+    /// Readiness: why `waitForInput` returned.
+    private enum Readiness {
+        case input, timedOut
+        /// other: a wake, a signal (EINTR): the loop looks at its flags again.
+        case other
+    }
+
+    /// waitForInput: blocks until the terminal has input, a job wakes the loop (the wake pipe),
+    /// a signal arrives (the handlers are installed without SA_RESTART) or `deadline` (ms on the
+    /// monotonic clock) passes. No timer runs otherwise: idle, the process sleeps.
+    private func waitForInput(until deadline: Int64?) -> Readiness {
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: TerminalRestorer.wakePipe.read, events: Int16(POLLIN), revents: 0)]
+        let timeout = deadline.map { Int32(clamping: max(0, $0 - Self.milliseconds())) } ?? -1
+        let count = poll(&fds, nfds_t(fds.count), timeout)
+        if count == 0 { return .timedOut }
+        if count > 0, fds[0].revents != 0 { return .input }
+        return .other
+    }
+
+    /// milliseconds: the monotonic clock, in ms (a wall clock set back must not stretch a wait).
+    private static func milliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     /// suspend: Ctrl-Z. Leaves curses mode (the shell gets its screen, modes and cursor back),
@@ -245,7 +277,7 @@ final class NcursesTerminal: TerminalBackend {
         nodelay(window, true)
         defer {
             wtimeout(window, -1)
-            nodelay(window, !wait)
+            nodelay(window, true)
         }
         var reads = 0
         let reader = EscapeSequenceReader(
