@@ -57,6 +57,22 @@ struct SayE2ETests {
         #expect(String(decoding: try Data(contentsOf: out).prefix(4), as: UTF8.self) == "RIFF")
     }
 
+    @Test("--direction listen with no player (or no Open JTalk): exit 2 with the audio notice's sentence, before any screen")
+    func listenNeedsSound() throws {
+        let folder = try TemporaryDirectory()
+        let bin = folder.path("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/open_jtalk") {
+            try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("open_jtalk").path, withDestinationPath: "/usr/bin/open_jtalk")
+        }
+        let result = try runKuchi(["--direction", "listen", "--config-dir", folder.path("config").path, "--data-dir", folder.path("data").path],
+                                  environment: ["PATH": bin.path, "KUCHI_AUDIO_PLAYER": ""])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("kuchi: the listening direction cannot run: "), "\(result.standardError)")
+        let missing = Self.hasEngine ? "Audio needs a player" : "open-jtalk"
+        #expect(result.standardError.contains(missing), "\(result.standardError)")
+    }
+
     @Test("no Open JTalk: one line naming the packages, exit 1")
     func noEngine() throws {
         let folder = try TemporaryDirectory()

@@ -71,7 +71,7 @@ struct SettingsPane: Pane {
             note = "This run asks \(override.title) (--direction \(override.rawValue)); the setting applies from the next launch."
         }
         if state.settingsRow == .direction, let problem = state.audio?.listeningProblem {
-            note = "Japanese → English, English → Japanese, reading (kanji → kana) or mixed. Listening is not offered: \(problem.message)"
+            note = "Listening is not offered: \(problem.message)"
         }
         if let override = overrides.answerKind, state.settingsRow == .answerKind {
             note = "This run uses “\(override.title)” (--answer \(override.rawValue)); the setting applies from the next launch."
