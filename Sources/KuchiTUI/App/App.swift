@@ -54,6 +54,8 @@ final class App {
         var notice: String?
         /// answerKind: typing puts the answer pane where the choices were.
         var answerKind: AnswerKind
+        /// teaching: a New word card takes the choices' room too.
+        var teaching: Bool
     }
 
     private struct Position: Equatable {
@@ -306,7 +308,7 @@ final class App {
         let key = LayoutKey(size: size, route: state.route, fits: contentFits, helpVisible: state.helpVisible,
                             learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget,
                             takenProfile: state.takenProfile?.id, quizGeneration: session.quizGeneration, notice: notice,
-                            answerKind: quiz.answerKind)
+                            answerKind: quiz.answerKind, teaching: state.route == .challenge && quiz.teaching && quiz.currentTest != nil)
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))
