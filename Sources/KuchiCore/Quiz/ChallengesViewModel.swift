@@ -240,7 +240,8 @@ public final class ChallengesViewModel {
         if let due = recorded?.after.card.due { noteMissed(test.challenge, due: due) }
         remember(point, recorded: recorded, graded: review != nil, slot: slot)
         if let review { undoPoint?.answered = AnswerTiming(time: review.time, duration: review.duration) }
-        if recorded != nil, let slot { tellLeechIfUntold(slot: slot) }
+        // Told when this miss made the card a leech (a lapse from below the threshold to it).
+        if let recorded, let slot, recorded.before.card.lapses < WordHistory.leechLapses { tellLeechIfUntold(slot: slot) }
     }
 
     /// dismissFeedback: hides the last feedback (no write, and so no redraw, when none shows).
@@ -301,9 +302,6 @@ public final class ChallengesViewModel {
             currentSource = picked?.source
             next = picked.map { (memory.position(of: $0.slot), memory.direction(at: $0.slot)) }
             teach = picked.map { $0.source == .new && memory.context.teachNewWords && memory.isFirstMeeting($0.slot) } ?? false
-            // A leech whose notice was never answered (the app was closed while it was up) is
-            // told before it is asked.
-            if let picked, picked.source != .new { tellLeechIfUntold(slot: picked.slot) }
         } else {
             if remaining.isEmpty {
                 next = nil

@@ -27,8 +27,10 @@ enum SyncReplay {
     /// weight change just made here without rescheduling) keeps each card's stored due date
     /// through the timeline's last change, even where an older answer's replay would differ (a
     /// retention changed since).
+    /// `started` is told how many of the changed cards had never been reviewed here (their
+    /// first reviews arrived: studied on another machine, not rescheduled).
     static func replay(_ db: Database, learner: UUID, scheduler: any CardScheduler, timeline: ParameterTimeline = .none,
-                       keepDue: Bool = false, cards only: Set<Int64>? = nil) throws -> Int {
+                       keepDue: Bool = false, cards only: Set<Int64>? = nil, started: ((Int) -> Void)? = nil) throws -> Int {
         let key = learner.uuidString.lowercased()
         var filter = ""
         if let only {
@@ -72,6 +74,8 @@ enum SyncReplay {
         }
         if current.card >= 0 { replayed[current.card] = Self.stored(current.finished(), introduced: current.introduced) }
         var changed = 0
+        var firstHere = 0
+        defer { started?(firstHere) }
         let update = try db.makeStatement(sql: """
             UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?, introduced = ?
             WHERE id = ?
@@ -82,6 +86,7 @@ enum SyncReplay {
                                              lastReview: nil, reps: 0, lapses: 0, introduced: nil)
             guard new != old else { continue }
             changed += 1
+            if old.reps == 0 && new.reps > 0 { firstHere += 1 }
             try update.execute(arguments: [new.state, new.step, new.stability, new.difficulty, new.due, new.lastReview, new.reps, new.lapses,
                                            new.introduced, id])
         }

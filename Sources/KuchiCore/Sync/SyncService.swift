@@ -193,8 +193,12 @@ public enum SyncService {
                 report.machines = intake.contributors.subtracting([machine]).count
                 report.notices += intake.notices
                 report.notices += try SyncBookkeeping.laterNotices(db, learner: learner, intake: intake)
-                report.rescheduled = try SyncBookkeeping.replay(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention,
-                                                                cards: arriving || firstHere.first ? nil : intake.touched)
+                var started = 0
+                let changed = try SyncBookkeeping.replay(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention,
+                                                         cards: arriving || firstHere.first ? nil : intake.touched, started: { started = $0 })
+                // A card whose first reviews arrived was studied elsewhere, not rescheduled here.
+                report.started = started
+                report.rescheduled = changed - started
                 if request.statusOnly {
                     report.notices += SyncSkipped.notices(folder, learner: learner, listed: reading.listed, ledger: firstHere.ledger)
                     report.sent = try SyncOutbox.count(db, learner: learner) + suspensions.count
