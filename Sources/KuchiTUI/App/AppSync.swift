@@ -114,11 +114,6 @@ final class AppSync {
         return finished
     }
 
-    /// say: a sentence about what a sync changed, shown like its problems.
-    func say(_ sentence: String) {
-        notice = notice.map { "\($0) \(sentence)" } ?? sentence
-    }
-
     /// clearNotice: the learner has read it.
     func clearNotice() {
         notice = nil
