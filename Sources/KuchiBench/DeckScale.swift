@@ -116,26 +116,44 @@ enum DeckScale {
 
     /// rightAnswers: answers `count` words right through `check`, timing each one (the score,
     /// the word's grade and write when the quiz remembers, the next word and its choices), and
-    /// checks every next challenge is well formed. `restart` starts a new session when one ends.
+    /// checks every next challenge is well formed. `restart` starts a new session when one ends;
+    /// `nextDay` (a remembering quiz) gives the next study day's quiz when nothing is left to ask
+    /// today, as a learner comes back tomorrow. A New word card is read and a verdict confirmed
+    /// on the way, as the learner does.
     @MainActor
-    static func rightAnswers(_ quiz: ChallengesViewModel, count: Int, restart: Bool) -> [UInt64] {
+    static func rightAnswers(_ first: ChallengesViewModel, count: Int, restart: Bool,
+                             nextDay: (@MainActor () -> ChallengesViewModel)? = nil) -> [UInt64] {
+        var quiz = first
         var times: [UInt64] = []
         times.reserveCapacity(count)
+        var emptyDays = 0
         while times.count < count {
+            quiz.goOn()
+            quiz.finishTeaching()
             guard let test = quiz.currentTest else {
+                if let nextDay, quiz.ranOut || quiz.nothingToStudy {
+                    emptyDays += 1
+                    if emptyDays > 60 { Measure.fail("nothing to ask for 60 study days") }
+                    quiz = nextDay()
+                    continue
+                }
                 guard restart, quiz.isComplete else { Measure.fail("the quiz has no challenge to answer") }
                 quiz.restart()
                 continue
             }
+            emptyDays = 0
             let start = Measure.now()
             let outcome = quiz.check(test.challenge.answer)
             times.append(Measure.now() - start)
             guard outcome == .correct else { Measure.fail("a right answer was not taken as right") }
             if quiz.isComplete {
-                if restart { continue }
+                if restart || nextDay != nil { continue }
                 Measure.fail("the quiz ended before its words were all asked")
             }
-            guard let next = quiz.currentTest else { Measure.fail("the quiz did not move on to a next challenge") }
+            guard let next = quiz.currentTest else {
+                if nextDay != nil, quiz.ranOut || quiz.nothingToStudy { continue }
+                Measure.fail("the quiz did not move on to a next challenge")
+            }
             let distinct = Set(next.answers).count == next.answers.count
             if !(next.answers.count == ChallengesViewModel.choicesPerTest && distinct && next.answers.contains(next.challenge.answer)) {
                 Measure.fail("the next challenge's choices are not three distinct answers including the right one")

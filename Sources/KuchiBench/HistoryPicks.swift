@@ -31,9 +31,19 @@ enum HistoryPicks {
         let opened = Measure.now()
         if let problem = database.problem { Measure.fail(problem.message) }
         let context = StudyContext(database: database, learner: profile.id, scheduler: SchedulerFactory.scheduler(learner: profile.id, desiredRetention: profile.settings.desiredRetention, in: database))
-        let quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions, study: context, random: SeededGenerator(seed: options.seed))
+        // The bench's own clock: when a day's cards run out, the learner comes back the next
+        // day (a new session, its due cards and new words), as the study days of a history do.
+        var today = Date()
+        var day = 0
+        let quiz = ChallengesViewModel(deck: deck, numberOfQuestions: questions, study: context, random: SeededGenerator(seed: options.seed),
+                                       clock: { today })
         let started = Measure.now()
-        let remembered = DeckScale.rightAnswers(quiz, count: options.picks, restart: true)
+        let remembered = DeckScale.rightAnswers(quiz, count: options.picks, restart: true) {
+            day += 1
+            today = Date().addingTimeInterval(Double(day) * 86_400)
+            return ChallengesViewModel(deck: deck, numberOfQuestions: questions, study: context,
+                                       random: SeededGenerator(seed: options.seed &+ UInt64(day)), clock: { today })
+        }
         let peak = Measure.memory().peak
 
         let plain = ChallengesViewModel(deck: deck, numberOfQuestions: questions, random: SeededGenerator(seed: options.seed))

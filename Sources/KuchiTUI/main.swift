@@ -12,6 +12,12 @@ enum Launch {
     /// run: starts Kuchi and returns the process exit status.
     static func run(_ options: LaunchOptions) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
+        // Listening needs sound: a run asked to listen with nothing to say or hear it through is
+        // a usage error, said as the app's notice says it.
+        if options.direction == .listen, let problem = Speaker.listeningProblem(environment: environment) {
+            StandardError.write("kuchi: the listening direction cannot run: \(problem.message) Until then, choose another --direction.")
+            return 2
+        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             return fail("this is an interactive quiz and needs a terminal: run it in a terminal window, not with its input or output redirected.")
         }
@@ -81,7 +87,7 @@ enum Launch {
         let session = LearnerSession(user: user, bundled: bundled, library: library, database: database, overrides: overrides,
                                      seed: seed, clock: Date.init)
         let state = AppState(route: route)
-        state.audio = AppAudio(dataDirectory: dataDirectory, environment: environment)
+        state.audio = AppAudio(dataDirectory: dataDirectory, environment: environment)  // posts to state.jobs
         let terminal: NcursesTerminal
         do throws(NcursesTerminal.StartError) {
             terminal = try NcursesTerminal(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
@@ -90,10 +96,15 @@ enum Launch {
         }
         let app = App(state: state, session: session, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
                       redrawEverything: environment["KUCHI_REDRAW"] == "all")
-        let sync = AppSync(user: user, folderOverride: options.syncDir, configDirectory: directory, dataDirectory: dataDirectory, seed: seed)
+        let sync = AppSync(user: user, folderOverride: options.syncDir, configDirectory: directory, dataDirectory: dataDirectory, seed: seed,
+                           jobs: state.jobs, database: database)
         app.sync = sync
         sync.start()
+        // Changes another process makes to the learner reach the running app (no polling).
+        let watch = database.url.flatMap { LearnerWatch(directory: $0.deletingLastPathComponent(), jobs: state.jobs) }
+        watch?.start()
         let signal = app.run()
+        watch?.stop()
         terminal.close()
         let syncNotice = sync.finishBeforeExit()
         user.recordUse()

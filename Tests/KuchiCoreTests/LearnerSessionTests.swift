@@ -426,7 +426,7 @@ struct LearnerSessionTests {
         }
         // The limit is spent and the three words' learning step is not due: nothing to ask
         // (a card is never asked before its step, issue 29).
-        #expect(first.quiz.nothingToStudy && first.quiz.currentSlot == nil)
+        #expect(first.quiz.ranOut && first.quiz.currentSlot == nil, "the session ends")
         clock.advance(700)
         let again = session(fixture.open(), limit: 3)
         again.startSession()

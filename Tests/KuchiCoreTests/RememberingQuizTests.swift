@@ -291,7 +291,7 @@ struct QuizFaultTests {
             clock.advance(5)
             if let answer = first.currentTest?.challenge.answer { first.check(answer) }
         }
-        #expect(first.nothingToStudy, "a card in a learning step is not offered before its step is due")
+        #expect(first.ranOut, "a card in a learning step is not offered before its step is due: the session ends")
         // Their step falls due: asked again, they reach Review.
         clock.advance(700)
         let second = session(limit: 2)
@@ -310,7 +310,7 @@ struct QuizFaultTests {
             if let answer = third.currentTest?.challenge.answer { third.check(answer) }
         }
         #expect(extra == [true, true])
-        #expect(third.nothingToStudy, "each review card is practised once a study day")
+        #expect(third.ranOut, "each review card is practised once a study day")
         #expect(try count(database, "SELECT COUNT(*) FROM review WHERE rating = 3") == 6)
     }
 }

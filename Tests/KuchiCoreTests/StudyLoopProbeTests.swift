@@ -30,14 +30,17 @@ struct StudyLoopProbeTests {
         return asked
     }
 
-    @Test("nothing to study: the screen knows when the next step is due, and looking again then asks it")
+    @Test("cards run out after an answer: the session ends; a new one with nothing to ask waits, knows when the next step is due, and looking again then asks it")
     func nothingToStudyLooksAgain() throws {
         let fixture = try StudyFixture(words: 12)
         let clock = TestClock()
-        let quiz = quiz(fixture, fixture.open(), clock: clock, limit: 2)
-        let taught = answerUntilStuck(quiz, clock: clock)
+        let database = fixture.open()
+        let first = quiz(fixture, database, clock: clock, limit: 2)
+        let taught = answerUntilStuck(first, clock: clock)
         #expect(taught.count == 2)
-        #expect(quiz.nothingToStudy && quiz.currentTest == nil && !quiz.isComplete)
+        #expect(first.ranOut && first.isComplete && !first.nothingToStudy && !first.isInProgress, "the session ended")
+        let quiz = quiz(fixture, database, clock: clock, limit: 2)
+        #expect(quiz.nothingToStudy && quiz.currentTest == nil && !quiz.isComplete && !quiz.ranOut, "no answer yet: it waits")
         let due = try #require(quiz.nextDue, "the two words' 10-minute steps wait")
         #expect(abs(due.timeIntervalSince(clock.now) - 598) < 3)
         #expect(quiz.nextDueText == "in 10 min")
@@ -50,7 +53,7 @@ struct StudyLoopProbeTests {
         #expect(taught.contains(try #require(quiz.currentTest?.challenge)), "the word whose step fell due is asked")
     }
 
-    @Test("Continue on a session with nothing to study asks the card that fell due meanwhile")
+    @Test("a session that ran out is over: Start begins a new one, which asks the card that fell due meanwhile")
     func continueLooksAgain() throws {
         let fixture = try StudyFixture(words: 12)
         let clock = TestClock()
@@ -59,13 +62,15 @@ struct StudyLoopProbeTests {
         user.newWordsPerDay = 2
         user.teachNewWords = false
         user.numberOfQuestions = 6
-        let session = LearnerSession(user: user, bundled: fixture.deck, database: fixture.open(), seed: 3, clock: clock.read)
+        let database = fixture.open()
+        let session = LearnerSession(user: user, bundled: fixture.deck, database: database, seed: 3, clock: clock.read)
         session.startSession()
         _ = answerUntilStuck(session.quiz, clock: clock)
-        #expect(session.quiz.nothingToStudy && session.isInProgress)
+        #expect(session.quiz.ranOut && !session.isInProgress, "nothing is continued")
+        #expect(try database.savedSession(learner: fixture.learner, deck: fixture.deck.title) == nil, "no session is kept to resume")
         clock.advance(700)
         session.startSession()
-        #expect(session.quiz.currentTest != nil, "Continue asks the word now due")
+        #expect(session.quiz.currentTest != nil && session.quiz.numberOfAnswered == 0, "a new session asks the word now due")
     }
 
     @Test("a suspend made here wins locally even when the clock is behind the stamp kept, and still sorts after it")

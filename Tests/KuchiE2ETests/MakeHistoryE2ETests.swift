@@ -49,4 +49,22 @@ struct MakeHistoryE2ETests {
         #expect(due.status == 0 || due.status == 1, "\(due.standardError)")
         #expect(due.standardOutput.contains("due now, 0 new available"), "\(due.standardOutput)")
     }
+
+    @Test("pick-history plays through the New word cards, the confirmations and the days whose cards run out: every pick is timed")
+    func pickHistoryRunsItsDays() throws {
+        let home = try TemporaryDirectory()
+        let (data, config, deckFile) = (home.file("data"), home.file("config"), home.file("deck.json"))
+        let made = try ProcessRunner.run(kuchiExecutable(named: "kuchi-bench"), [
+            "make-history", "--data-dir", data.path, "--config-dir", config.path, "--profile", "Hana",
+            "--cards", "300", "--reviews", "3000", "--deck-out", deckFile.path, "--seed", "3",
+        ], timeout: .seconds(120))
+        #expect(made.status == 0, "\(made.standardError)")
+        let picked = try ProcessRunner.run(kuchiExecutable(named: "kuchi-bench"), [
+            "pick-history", "--data-dir", data.path, "--config-dir", config.path, "--profile", "Hana",
+            "--deck", deckFile.path, "--picks", "300",
+        ], timeout: .seconds(300))
+        #expect(picked.status == 0, "\(picked.standardError)")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(picked.standardOutput.utf8)) as? [String: Any])
+        #expect(figures["picks"] as? Int == 300, "\(figures)")
+    }
 }

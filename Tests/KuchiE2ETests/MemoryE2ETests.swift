@@ -86,17 +86,20 @@ struct MemoryE2ETests {
 }
 
 /// runKuchiThrough: `kuchi ARGS` (optionally under a launcher such as faketime) with a launch
-/// folder's profiles and progress; standard input from /dev/null.
-func runKuchiThrough(_ launcher: [String], _ arguments: [String], directory: TemporaryDirectory) throws -> ProcessResult {
+/// folder's profiles and progress; standard input from /dev/null. `timeout` is how long it may
+/// take to exit: generous for commands whose work grows with the data (a loaded two-core
+/// machine runs a debug build many times slower than a desk).
+func runKuchiThrough(_ launcher: [String], _ arguments: [String], directory: TemporaryDirectory,
+                     timeout: Duration = .seconds(10)) throws -> ProcessResult {
     let environment = [
         "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC",
         "XDG_CONFIG_HOME": directory.file("config").path, "XDG_DATA_HOME": directory.file("data").path,
     ]
     let kuchi = try kuchiExecutable()
     FakeTime.prepare(launcher)
-    guard let tool = launcher.first else { return try ProcessRunner.run(kuchi, arguments, environment: environment) }
+    guard let tool = launcher.first else { return try ProcessRunner.run(kuchi, arguments, environment: environment, timeout: timeout) }
     let path = try #require(["/usr/bin/\(tool)", "/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) },
                             "\(tool) is not installed: run scripts/install-deps --tests")
     return try ProcessRunner.run(URL(fileURLWithPath: path), Array(launcher.dropFirst()) + [kuchi.path] + arguments,
-                                 environment: environment)
+                                 environment: environment, timeout: timeout)
 }

@@ -17,6 +17,56 @@ struct OptimizeCommandE2ETests {
         return (home, ["--data-dir", data.path, "--config-dir", config.path])
     }
 
+    /// history(reviews:cards:): a learner "Hana" with `reviews` generated reviews of `cards` cards.
+    func history(reviews: Int, cards: Int) throws -> (home: TemporaryDirectory, arguments: [String]) {
+        let home = try TemporaryDirectory()
+        let (data, config) = (home.file("data"), home.file("config"))
+        let made = try ProcessRunner.run(kuchiExecutable(named: "kuchi-bench"), [
+            "make-history", "--data-dir", data.path, "--config-dir", config.path, "--profile", "Hana",
+            "--cards", "\(cards)", "--reviews", "\(reviews)", "--seed", "12",
+        ], timeout: .seconds(600))
+        #expect(made.status == 0, "\(made.standardError)")
+        return (home, ["--data-dir", data.path, "--config-dir", config.path])
+    }
+
+    /// optimize: `kuchi optimize ARGS`, given the time a fit of the history takes on a loaded machine.
+    func optimize(_ arguments: [String]) throws -> ProcessResult {
+        try ProcessRunner.run(kuchiExecutable(), ["optimize"] + arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+                              timeout: .seconds(900))
+    }
+
+    @Test("200 reviews, fewer than fsrs-rs's guidance for a full fit: only the four initial stabilities are fitted, and the verdict says so with the median stability before → after")
+    func littleData() throws {
+        let (home, arguments) = try history(reviews: 200, cards: 40)
+        defer { _ = home }
+        let dry = try object(try optimize(["--json", "--dry-run"] + arguments).standardOutput)
+        let fitted = try #require(dry["parameters"] as? [Double])
+        #expect(dry["outcome"] as? String != "trained", "\(dry)")
+        #expect(Array(fitted.dropFirst(4)) == Array(FSRSParameters.defaults.dropFirst(4)), "only w[0]…w[3] move: \(fitted)")
+        let verdict = try optimize(arguments)
+        #expect(verdict.status == 0, "\(verdict.standardError)")
+        let text = verdict.standardOutput
+        if dry["outcome"] as? String == "initial-only" {
+            #expect(text.contains("Only the first-review stabilities were fitted") && text.contains("a full fit needs 1 000"), "\(text)")
+            #expect(text.contains("Median stability ") && text.contains(" d → "), "\(text)")
+        } else {
+            #expect(text.hasPrefix("Kept your current parameters") || text.hasPrefix("Not enough reviews yet"), "\(text)")
+        }
+    }
+
+    @Test("20,000 reviews: all 21 weights are fitted and the verdict shows the median stability before → after")
+    func muchData() throws {
+        let (home, arguments) = try history(reviews: 20_000, cards: 500)
+        defer { _ = home }
+        let run = try optimize(["--dry-run"] + arguments)
+        #expect(run.status == 0, "\(run.standardError)")
+        let text = run.standardOutput
+        #expect(text.hasPrefix("Fitted to 20 000 reviews ("), "\(text)")
+        #expect(!text.contains("Only the first-review stabilities"), "\(text)")
+        let median = try #require(text.range(of: "Median stability ")).upperBound
+        #expect(text[median...].contains(" d → "), "\(text)")
+    }
+
     /// object: the one JSON object a command printed.
     func object(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

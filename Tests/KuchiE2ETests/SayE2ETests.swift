@@ -47,6 +47,32 @@ struct SayE2ETests {
         #expect(played.hasPrefix(folder.path("data", "audio").path) && played.hasSuffix(".wav\n"), "\(played)")
     }
 
+    @Test("under faketime's frozen clock (the suite's own), a word not yet cached is still written: nothing waits on a clock")
+    func frozenClock() throws {
+        guard Self.hasEngine else { return }
+        let home = try TemporaryDirectory()
+        let out = home.file("inu.wav")
+        let result = try runKuchiThrough(["faketime", "2026-12-02 05:00:00"], ["say", "犬", "--out", out.path], directory: home)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(String(decoding: try Data(contentsOf: out).prefix(4), as: UTF8.self) == "RIFF")
+    }
+
+    @Test("--direction listen with no player (or no Open JTalk): exit 2 with the audio notice's sentence, before any screen")
+    func listenNeedsSound() throws {
+        let folder = try TemporaryDirectory()
+        let bin = folder.path("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/open_jtalk") {
+            try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("open_jtalk").path, withDestinationPath: "/usr/bin/open_jtalk")
+        }
+        let result = try runKuchi(["--direction", "listen", "--config-dir", folder.path("config").path, "--data-dir", folder.path("data").path],
+                                  environment: ["PATH": bin.path, "KUCHI_AUDIO_PLAYER": ""])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("kuchi: the listening direction cannot run: "), "\(result.standardError)")
+        let missing = Self.hasEngine ? "Audio needs a player" : "open-jtalk"
+        #expect(result.standardError.contains(missing), "\(result.standardError)")
+    }
+
     @Test("no Open JTalk: one line naming the packages, exit 1")
     func noEngine() throws {
         let folder = try TemporaryDirectory()

@@ -118,7 +118,8 @@ struct TypedAnswerE2ETests {
         try app.register(name: "さくら")
         try app.session.sendKeys("Enter")
         try app.session.waitForText("Answered 0/")
-        try app.session.waitForText("Choices")
+        // The New word card (a first word) takes the choices' room; its question shows them.
+        try app.waitForChallenge("the first question with its choices") { $0.joined.contains("Choices") }
         let usage = try runKuchi(["--direction", "sideways"])
         #expect(usage.status == 2 && usage.standardError.contains("sideways"))
     }

@@ -13,6 +13,15 @@ struct DirtyTrackingTests {
         #expect(pilot.press(.enter) == ["choices", "keybar", "question"], "going on: the next word and its keys")
     }
 
+    @Test("with a learner's memory (the app's case) too: between the key and the next question, question and choices draw once per step")
+    func rightAnswerRemembered() {
+        let pilot = Pilot(database: .inMemory())
+        let answered = pilot.answerRight()
+        #expect(answered.filter { $0 == "question" }.count == 1 && answered.filter { $0 == "choices" }.count == 1, "\(answered)")
+        let next = pilot.press(.enter)
+        #expect(next.filter { $0 == "question" }.count == 1 && next.filter { $0 == "choices" }.count == 1, "\(next)")
+    }
+
     @Test("a wrong answer draws question (Oh no!), choices (mark), score (misses) and the keys it makes work (w, u)")
     func wrongAnswer() {
         let pilot = Pilot()

@@ -32,7 +32,7 @@ struct NothingToStudyScreenTests {
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    @Test("the screen says when the next word is due, and the wake-up after its step asks it")
+    @Test("cards run out after an answer: the summary as after N; Play again waits on Nothing to study now, and the wake-up after the step asks it")
     func waitsAndAsks() throws {
         let clock = Clock()
         let folder = try TemporaryDirectory()
@@ -40,10 +40,23 @@ struct NothingToStudyScreenTests {
         let (app, session) = setUp(clock, folder: folder, terminal: terminal)
         let test = try #require(session.quiz.currentTest)
         clock.now += 3
-        #expect(session.quiz.check(test.rightAnswer) == .correct)
-        app.handle(.keyPressed(.enter))
+        app.handle(.keyPressed(.digit(try #require(test.answers.firstIndex(of: test.rightAnswer)) + 1)))
         app.render()
         var screen = Self.text(terminal)
+        #expect(app.state.route == .congratulations, "\(screen)")
+        #expect(session.quiz.ranOut && !session.isInProgress)
+        #expect(screen.contains("Congratulations, さくら!") && screen.contains("Last word: \(test.challenge.question)"), "\(screen)")
+        #expect(screen.contains("Nothing more to ask now: 1 of 5 answered"), "\(screen)")
+        #expect(screen.contains("All caught up — next review in 10 min"), "when the next word is due: \(screen)")
+        #expect(screen.contains("Accuracy") && screen.contains("100%"), "\(screen)")
+        app.handle(.keyPressed(.character("q")))
+        app.render()
+        screen = Self.text(terminal)
+        #expect(app.state.route == .welcome)
+        #expect(!screen.contains("Continue") && screen.contains("Extra practice"), "Welcome says what comes next: \(screen)")
+        app.handle(.keyPressed(.enter))
+        app.render()
+        screen = Self.text(terminal)
         #expect(session.quiz.nothingToStudy)
         #expect(screen.contains("Nothing to study now"), "\(screen)")
         #expect(screen.contains("The next word is due in 10 min"), "\(screen)")
@@ -58,6 +71,24 @@ struct NothingToStudyScreenTests {
         screen = Self.text(terminal)
         #expect(!screen.contains("Nothing to study now"), "\(screen)")
         #expect(session.quiz.currentTest?.challenge == test.challenge, "the word whose step fell due is asked")
+    }
+
+    @Test("typed: cards run out, the summary shows and the answer field is empty when the next session asks")
+    func typedRunsOut() throws {
+        let clock = Clock()
+        let folder = try TemporaryDirectory()
+        let terminal = InMemoryTerminal(rows: 30, columns: 100)
+        let (app, session) = setUp(clock, folder: folder, terminal: terminal)
+        session.user.answerKind = .type
+        app.settle()
+        let test = try #require(session.quiz.currentTest)
+        clock.now += 3
+        for character in test.challenge.answer { app.handle(.keyPressed(.character(character))) }
+        app.handle(.keyPressed(.enter))
+        app.render()
+        #expect(app.state.route == .congratulations, "\(Self.text(terminal))")
+        #expect(session.quiz.typedAnswer.isEmpty)
+        #expect(Self.text(terminal).contains("Nothing more to ask now: 1 of 5 answered"))
     }
 
     @Test("a fresh question's key bar has no w Word nor u Undo; they show once they do something")

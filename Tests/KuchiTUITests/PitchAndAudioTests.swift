@@ -215,3 +215,35 @@ struct PitchAndAudioTests {
         #expect(learn.bindings.contains { $0.action(for: .character("a")) == .say })
     }
 }
+
+/// Issue 40: listening needs sound — without Open JTalk or a player Settings does not offer it.
+@MainActor
+@Suite("Listening needs sound")
+struct ListeningNeedsSoundTests {
+    @Test("no player: Direction steps over Listening and the note says why; with one it is offered")
+    func directionSkipsListening() throws {
+        let folder = try TemporaryDirectory()
+        let pilot = Pilot(rows: 40, columns: 100, route: .settings, name: "Ann")
+        pilot.state.audio = AppAudio(dataDirectory: folder.url, environment: ["PATH": folder.url.path])
+        for _ in 0..<SettingsRow.allCases.count where pilot.state.settingsRow != .direction { pilot.press(.down) }
+        #expect(pilot.state.settingsRow == .direction)
+        var seen: [QuizDirection] = []
+        for _ in QuizDirection.allCases {
+            pilot.press(.right)
+            seen.append(pilot.user.studyDirection)
+        }
+        #expect(!seen.contains(.listen), "\(seen)")
+        #expect(Set(seen) == Set(QuizDirection.allCases).subtracting([.listen]))
+        let text = pilot.lines.joined(separator: " ").replacingOccurrences(of: "  ", with: " ")
+        #expect(text.contains("Listening is not offered"), "\(pilot.lines.joined(separator: "\n"))")
+        #expect(text.contains("open-jtalk"), "the note names what to install")
+        let offered = Pilot(rows: 40, columns: 100, route: .settings, name: "Ann")
+        for _ in 0..<SettingsRow.allCases.count where offered.state.settingsRow != .direction { offered.press(.down) }
+        var all: [QuizDirection] = []
+        for _ in QuizDirection.allCases {
+            offered.press(.right)
+            all.append(offered.user.studyDirection)
+        }
+        #expect(all.contains(.listen), "no audio model in the test: nothing is known missing, nothing hidden")
+    }
+}

@@ -18,6 +18,11 @@ enum Executables {
     /// the engine's chatter must never reach the terminal Kuchi draws on).
     static func run(_ program: String, arguments: [String]) -> (status: Int32, error: String) {
         let process = Process()
+        // Waiting is on the process's end, never on a clock: `waitUntilExit` spins the run loop
+        // in 50 ms slices of the wall clock, and under `faketime` (a frozen clock, as the test
+        // suite uses) the slice never ends and `kuchi say` hung.
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         let errors = Pipe()
@@ -30,7 +35,7 @@ enum Executables {
             return (127, "\(program) could not be started")
         }
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        ended.wait()
         return (process.terminationStatus, String(decoding: errorData.prefix(400), as: UTF8.self))
     }
 }

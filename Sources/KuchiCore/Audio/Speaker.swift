@@ -35,6 +35,15 @@ public struct Speaker: Sendable {
         }
     }
 
+    /// listeningProblem: why the listening direction cannot run here — no engine, dictionary
+    /// or voice, or no player to hear it through — or nil when it can.
+    public static func listeningProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> SpeechProblem? {
+        switch SpeechEngine.find(environment: environment) {
+        case .failure(let problem): problem
+        case .success: AudioPlayer.find(environment: environment) == nil ? .noPlayer : nil
+        }
+    }
+
     /// kana: what is said for a challenge: its reading, or the word itself when it is kana.
     public static func kana(of challenge: Challenge) -> String {
         challenge.reading ?? challenge.question

@@ -63,7 +63,10 @@ public enum FSRSOptimizer {
 
     /// fit: the weights for `set`. `progress` is told the share done (0…1) after every step and
     /// stops the fit by returning false.
-    public static func fit(_ set: TrainingSet, config: FSRSTrainingConfig = FSRSTrainingConfig(),
+    /// `fullFitMinimum` is the training set a full fit needs: fsrs-rs's 64, or more (Kuchi's
+    /// Optimize asks for fsrs-rs's guidance, `SchedulerOptimization.fullFitItems`); below it
+    /// only the initial stabilities are fitted, as fsrs-rs's gate does.
+    public static func fit(_ set: TrainingSet, config: FSRSTrainingConfig = FSRSTrainingConfig(), fullFitMinimum: Int = 64,
                            progress: ((Double) -> Bool)? = nil) throws(FSRSFitError) -> FSRSFit {
         let prepared = OutlierFilter.prepare(set)
         let training = prepared.training
@@ -73,7 +76,7 @@ public enum FSRSOptimizer {
               let initial = InitialStability.fit(prepared.initialization, in: set, averageRecall: averageRecall)
         else { return FSRSFit(gate: .defaults, parameters: FSRSParameters.defaults) }
         let start = initial.stabilities + FSRSParameters.defaults[4...]
-        if training.count == prepared.initialization.count || training.count < 64 {
+        if training.count == prepared.initialization.count || training.count < max(64, fullFitMinimum) {
             return FSRSFit(gate: .initialOnly, parameters: start)
         }
         let span = Double(max(training.count - 1, 1))

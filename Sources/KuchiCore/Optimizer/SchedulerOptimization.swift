@@ -26,9 +26,19 @@ public struct SchedulerOptimization: Equatable, Sendable {
     /// without items).
     public let before: FSRSEvaluation?
     public let after: FSRSEvaluation?
+    /// stabilityBefore, stabilityAfter: the median stability of the learner's cards with the
+    /// previous and the fitted weights, in days (`MedianStability`): the effect on intervals.
+    public var stabilityBefore: Double?
+    public var stabilityAfter: Double?
 
     /// minimumItems: usable reviews a fit needs (fsrs-rs's first gate).
     public static let minimumItems = 8
+    /// fullFitItems: usable reviews before all 21 weights are fitted — the guidance fsrs-rs and
+    /// Anki give (fsrs-rs issue 152: under 1,000 reviews only pre-training, the first four
+    /// initial stabilities, does better than the defaults; fsrs-rs's own gate of 64 items lets a
+    /// full fit run on far less, and 221 reviews once fitted weights that halved a learner's
+    /// stabilities). Below it Optimize fits the initial stabilities only, and says so.
+    public static let fullFitItems = 1000
 
     /// improves: whether the fitted weights replace the previous ones.
     public var improves: Bool { outcome == .trained || outcome == .initialOnly }
@@ -36,7 +46,7 @@ public struct SchedulerOptimization: Equatable, Sendable {
     /// run: fits `set` and judges the result against `current`.
     public static func run(_ set: TrainingSet, current: [Double], config: FSRSTrainingConfig = FSRSTrainingConfig(),
                            progress: ((Double) -> Bool)? = nil) throws(FSRSFitError) -> SchedulerOptimization {
-        let fit = try FSRSOptimizer.fit(set, config: config, progress: progress)
+        let fit = try FSRSOptimizer.fit(set, config: config, fullFitMinimum: fullFitItems, progress: progress)
         let before = FSRSEvaluation.evaluate(current, on: set)
         guard fit.gate != .defaults else {
             return SchedulerOptimization(outcome: .defaults, reviews: set.reviewCount, items: set.items.count, parameters: fit.parameters,
@@ -48,6 +58,8 @@ public struct SchedulerOptimization: Equatable, Sendable {
         if let after, let before { better = after.logLoss < before.logLoss } else { better = after != nil }
         let outcome: Outcome = !better ? .keptCurrent : fit.gate == .trained ? .trained : .initialOnly
         return SchedulerOptimization(outcome: outcome, reviews: set.reviewCount, items: set.items.count, parameters: fit.parameters,
-                                     previousParameters: current, before: before, after: after)
+                                     previousParameters: current, before: before, after: after,
+                                     stabilityBefore: MedianStability.of(current, on: set),
+                                     stabilityAfter: MedianStability.of(fit.parameters, on: set))
     }
 }

@@ -116,10 +116,22 @@ public enum SchedulerOptimizer {
         case .trained, .initialOnly:
             let head = "Fitted to \(grouped(result.reviews)) reviews (\(grouped(result.items)) usable)"
             let numbers = result.before.flatMap { before in result.after.map { ": " + figures(before, $0, "→") } } ?? ""
-            let partly = result.outcome == .initialOnly ? " Only the first-review stabilities could be fitted so far." : ""
+            let partly = result.outcome != .initialOnly ? ""
+                : result.items < SchedulerOptimization.fullFitItems
+                ? " Only the first-review stabilities were fitted: \(grouped(result.items)) usable reviews, and a full fit needs "
+                    + "\(grouped(SchedulerOptimization.fullFitItems)) (fsrs-rs's guidance)."
+                : " Only the first-review stabilities could be fitted so far."
+            let intervals = result.stabilityBefore.flatMap { before in result.stabilityAfter.map { after in
+                " Median stability \(days(before)) → \(days(after))."
+            } } ?? ""
             let tail = report.applied ? " Kuchi uses your parameters from now on." : " Dry run: nothing was changed."
-            return head + numbers + "." + partly + tail
+            return head + numbers + "." + intervals + partly + tail
         }
+    }
+
+    /// days: a stability in days, "6.85 d".
+    static func days(_ value: Double) -> String {
+        format(value, value < 10 ? 2 : 1) + " d"
     }
 
     /// format: `value` with `digits` decimals.

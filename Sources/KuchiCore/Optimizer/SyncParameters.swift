@@ -47,7 +47,7 @@ public struct SyncParameters: Equatable, Sendable {
         for (key, change) in folder.parameters.sorted(by: { $0.key < $1.key }) where !known.contains(key) {
             let write = LearnerChange.ParametersWrite(learner: learner, weights: change.weights, source: change.source, reschedule: change.rescheduled,
                                                       desiredRetention: 0.9, time: change.time, machine: change.machine)
-            try LearnerDatabase.apply(.parameters(write), in: db, now: Milliseconds.date(change.time), ids: ReviewIDSource())
+            _ = try LearnerDatabase.apply(.parameters(write), in: db, now: Milliseconds.date(change.time), ids: ReviewIDSource())
         }
         return local.filter { change in
             let key = key(time: change.time, machine: change.machine)

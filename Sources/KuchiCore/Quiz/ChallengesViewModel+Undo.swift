@@ -133,6 +133,7 @@ extension ChallengesViewModel {
         set(\.hintVisible, to: false)
         set(\.teaching, to: false)
         set(\.nothingToStudy, to: false)
+        set(\.ranOut, to: false)
         if let test = point.test { prepareField(for: test) }
         shownAt = clock()
         set(\.currentTest, to: point.test)
@@ -163,6 +164,10 @@ extension ChallengesViewModel {
 extension ChallengesViewModel {
     /// tellLeechIfUntold: the card in `slot`, forgotten `WordHistory.leechLapses` times or more,
     /// is told as a leech unless its notice was already answered on this machine.
+    /// It is asked after the miss that made the card a leech, and when a saved session resumes
+    /// on it. A leech made on another machine (its lapses arrived by sync) was told there: the
+    /// notice is once per learner, so it is not told here, neither at a later lapse nor when
+    /// the card comes up.
     func tellLeechIfUntold(slot: Int) {
         guard let memory else { return }
         let record = memory.record(at: slot)

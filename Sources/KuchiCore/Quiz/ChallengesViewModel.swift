@@ -48,6 +48,10 @@ public final class ChallengesViewModel {
     /// nothingToStudy: with a learner's memory, nothing may be asked now: nothing is due, no new
     /// word is allowed today and no word has been reviewed yet for extra practice.
     public internal(set) var nothingToStudy = false
+    /// ranOut: the session ended before its `numberOfQuestions` because nothing was left to ask
+    /// (the usual end of a learner's day): it ends as one of N answers does — summary, sync.
+    /// A session with no answer yet waits instead (`nothingToStudy`).
+    public internal(set) var ranOut = false
     /// nextDue: while nothing may be asked, when this session's next card falls due (a
     /// learning step, a review); nil when none waits. `lookAgain()` asks it once it is due.
     public internal(set) var nextDue: Date?
@@ -172,9 +176,10 @@ public final class ChallengesViewModel {
         !isComplete && (numberOfAnswered > 0 || score.wrong > 0)
     }
 
-    /// isComplete: the session has its `numberOfQuestions` correct answers.
+    /// isComplete: the session has its `numberOfQuestions` correct answers, or ran out of words
+    /// to ask after its first answer.
     public var isComplete: Bool {
-        numberOfAnswered >= numberOfQuestions
+        ranOut || numberOfAnswered >= numberOfQuestions
     }
 
     /// check: answers the current challenge with `answer`.
@@ -235,7 +240,8 @@ public final class ChallengesViewModel {
         if let due = recorded?.after.card.due { noteMissed(test.challenge, due: due) }
         remember(point, recorded: recorded, graded: review != nil, slot: slot)
         if let review { undoPoint?.answered = AnswerTiming(time: review.time, duration: review.duration) }
-        if recorded != nil, let slot { tellLeechIfUntold(slot: slot) }
+        // Told when this miss made the card a leech (a lapse from below the threshold to it).
+        if let recorded, let slot, recorded.before.card.lapses < WordHistory.leechLapses { tellLeechIfUntold(slot: slot) }
     }
 
     /// dismissFeedback: hides the last feedback (no write, and so no redraw, when none shows).
@@ -260,6 +266,7 @@ public final class ChallengesViewModel {
         }
         if !answeredIndices.isEmpty { answeredIndices = [] }
         answeredCards = []
+        set(\.ranOut, to: false)
         if !missedWords.isEmpty { missedWords = [] }
         remaining = directionsByPosition.keys.sorted()
         score.reset()
@@ -287,15 +294,14 @@ public final class ChallengesViewModel {
         } else if let memory {
             let picked = memory.next(now: clock(), excluding: currentSlot)
             set(\.isExtraPractice, to: picked?.source == .extraPractice)
-            set(\.nothingToStudy, to: picked == nil)
+            // Nothing left after an answer ends the session; before any, the screen waits.
+            set(\.ranOut, to: picked == nil && (numberOfAnswered > 0 || score.wrong > 0))
+            set(\.nothingToStudy, to: picked == nil && !ranOut)
             noteNextDue(picked == nil ? memory.nextDue() : nil)
             currentSlot = picked?.slot
             currentSource = picked?.source
             next = picked.map { (memory.position(of: $0.slot), memory.direction(at: $0.slot)) }
             teach = picked.map { $0.source == .new && memory.context.teachNewWords && memory.isFirstMeeting($0.slot) } ?? false
-            // A leech whose notice was never answered (the app was closed while it was up) is
-            // told before it is asked.
-            if let picked, picked.source != .new { tellLeechIfUntold(slot: picked.slot) }
         } else {
             if remaining.isEmpty {
                 next = nil
@@ -309,6 +315,8 @@ public final class ChallengesViewModel {
             currentSlot = nil
             set(\.teaching, to: false)
             set(\.currentTest, to: nil)
+            // The last answer typed does not wait in the field for the next session.
+            typedAnswer.clear()
             score.finish()
             return
         }

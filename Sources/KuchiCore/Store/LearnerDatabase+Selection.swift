@@ -9,7 +9,7 @@ extension LearnerDatabase {
     /// names in deck `deck`. The daily limit counts every card of the deck first reviewed today
     /// (the limit is per deck and study day, whatever the selection); a selected word with no
     /// row yet is new. "Next review" is the earliest due time still ahead, else now (every
-    /// reviewed card is due: Welcome says "next review now") — nil only when no selected card
+    /// reviewed card is due: Welcome then says only what is due) — nil only when no selected card
     /// has ever been reviewed.
     public func status(learner: UUID, deck: String, selection: CardKeys, now: Date, day: StudyDay,
                        newWordLimit: Int, otherDirections: CardKeys? = nil) throws -> StudyStatus {

@@ -32,7 +32,11 @@ public struct StudyStatus: Equatable, Sendable {
     /// "All caught up — next review in 3 h".
     /// With due cards in the directions not chosen, it ends "· 4 more due in other directions".
     public func welcomeText(now: Date) -> String {
-        let next = nextReview.map { "next review " + Self.relative(from: now, to: $0) }
+        // A review whose time has come is counted as due, not announced as "next review now".
+        let next = nextReview.flatMap { date -> String? in
+            guard date > now else { return dueNow > 0 ? nil : "a review is due now" }
+            return "next review " + Self.relative(from: now, to: date)
+        }
         let elsewhere = dueElsewhere > 0 ? " · \(dueElsewhere) more due in other directions" : ""
         if isCaughtUp {
             return (next.map { "All caught up — \($0)" } ?? "All caught up") + elsewhere

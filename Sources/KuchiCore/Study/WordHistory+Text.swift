@@ -25,9 +25,13 @@ extension WordHistory {
         }
     }
 
-    /// days: "3.2 d", "12 d", "10 min" for intervals under a day.
+    /// days: "3.2 d", "12 d"; under a day "20 h" or "10 min" (never "1193 min": minutes only
+    /// below an hour).
     public static func days(_ value: Double) -> String {
-        if value < 1 { return "\(Int((value * 1440).rounded())) min" }
+        if value < 1 {
+            let minutes = Int((value * 1440).rounded())
+            return minutes < 60 ? "\(minutes) min" : "\(Int((value * 24).rounded())) h"
+        }
         return value < 10 ? String(format: "%.1f d", value) : "\(Int(value.rounded())) d"
     }
 

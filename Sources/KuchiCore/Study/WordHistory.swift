@@ -18,7 +18,8 @@ public struct WordHistory: Equatable, Sendable {
         /// rating: Again, Hard, Good or Easy.
         public var rating: Rating
         /// intervalDays: the days from this review to the due time it set (the log replayed
-        /// through FSRS with each review's own fuzz, as a sync's replay computes it).
+        /// through FSRS with each review's own fuzz and the weights in force at its time, as a
+        /// sync's replay computes it).
         public var intervalDays: Double
     }
 
@@ -62,14 +63,40 @@ public struct WordHistory: Equatable, Sendable {
 
     /// replayIntervals: each review's interval, from the log replayed from a new card.
     static func replayIntervals(_ log: [(time: Date, rating: Rating, uid: String)], scheduler: any CardScheduler) -> [Review] {
+        replayIntervals(log, timeline: [(time: Int64.min, scheduler: scheduler)])
+    }
+
+    /// replayIntervals(_:timeline:): each review's interval as it was given — scheduled by the
+    /// weights in force at its time (`timeline`: each scheduler from its time on, oldest first),
+    /// not by today's. From a change of weights on, the card's memory is its history replayed
+    /// with the new ones, as the sync's replay computes it.
+    static func replayIntervals(_ log: [(time: Date, rating: Rating, uid: String)],
+                                timeline: [(time: Int64, scheduler: any CardScheduler)]) -> [Review] {
         var memory: FSRSCard?
-        return log.map { entry in
-            var card = memory ?? FSRSCard(due: entry.time)
-            let time = max(entry.time, card.lastReview ?? entry.time)
-            card = scheduler.review(card, rating: entry.rating, at: time, fuzzSeed: ReviewID.fuzzSeed(entry.uid))
+        var inForce = -1
+        return log.enumerated().map { index, entry in
+            let at = Milliseconds.from(entry.time)
+            let current = timeline.lastIndex { $0.time <= at } ?? 0
+            let scheduler = timeline[current].scheduler
+            if current != inForce {
+                // New weights: the memory so far is the earlier reviews replayed with them.
+                inForce = current
+                memory = nil
+                for earlier in log[..<index] { memory = Self.step(memory, earlier, scheduler) }
+            }
+            let card = Self.step(memory, entry, scheduler)
             memory = card
+            let time = max(entry.time, card.lastReview ?? entry.time)
             return Review(time: entry.time, rating: entry.rating, intervalDays: card.due.timeIntervalSince(time) / 86_400)
         }
+    }
+
+    /// step: `memory` after one review of the log.
+    private static func step(_ memory: FSRSCard?, _ entry: (time: Date, rating: Rating, uid: String),
+                             _ scheduler: any CardScheduler) -> FSRSCard {
+        let card = memory ?? FSRSCard(due: entry.time)
+        let time = max(entry.time, card.lastReview ?? entry.time)
+        return scheduler.review(card, rating: entry.rating, at: time, fuzzSeed: ReviewID.fuzzSeed(entry.uid))
     }
 }
 
@@ -79,7 +106,15 @@ extension LearnerDatabase {
     public func wordHistory(learner: UUID, deck: Deck, challenge: Challenge, now: Date,
                             scheduler: any CardScheduler) throws -> WordHistory {
         let suspended = try isSuspended(learner: learner, deck: deck.title, question: challenge.question, reading: challenge.reading ?? "")
+        // The weights in force at each review's time (kuchi optimize, a reset, another machine's
+        // fit), so a page shows the interval each review was given.
+        var timeline: [(time: Int64, scheduler: any CardScheduler)] = [(Int64.min, scheduler)]
         let rows: [(record: CardRecord, log: [(time: Date, rating: Rating, uid: String)])] = try writer.read { db in
+            if let retention = (scheduler as? FSRSScheduler)?.desiredRetention {
+                // Weight and retention changes alike: the scheduler in force from each one on.
+                let changes = try ParameterTimeline.load(db, learner: learner, desiredRetention: retention)
+                timeline = [(Int64.min, changes.base)] + changes.events.map { ($0.time, $0.scheduler) }
+            }
             let cards = try Row.fetchAll(db, sql: """
                 SELECT \(CardRecord.columns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }
                     .joined(separator: ", "))
@@ -105,7 +140,7 @@ extension LearnerDatabase {
                 leech: memory.lapses >= WordHistory.leechLapses, lapses: memory.lapses,
                 stability: isNew ? nil : memory.stability, difficulty: isNew ? nil : memory.difficulty,
                 retrievability: isNew ? nil : scheduler.retrievability(of: memory, at: now), due: isNew ? nil : memory.due,
-                reviews: WordHistory.replayIntervals(log, scheduler: scheduler))
+                reviews: WordHistory.replayIntervals(log, timeline: timeline))
         }
         let directions = QuizDirection.mixed.directions(for: challenge)
         let cards = StudyDirection.allCases.compactMap { direction -> WordHistory.Card? in

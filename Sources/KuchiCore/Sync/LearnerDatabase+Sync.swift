@@ -63,3 +63,18 @@ struct SyncCards {
         return id
     }
 }
+
+extension LearnerDatabase {
+    /// hasUnsentReviews: whether `learner` has reviews or undos this machine has not sent to a
+    /// sync folder yet (the app's quit sends them).
+    public func hasUnsentReviews(learner: UUID) -> Bool {
+        ((try? writer.read { db in try SyncOutbox.count(db, learner: learner) }) ?? 0) > 0
+    }
+
+    /// changesWritten: the rows this process's connection has written since it opened (SQLite's
+    /// `total_changes()`): a setting, a suspension or an answer made here moves it; a sync (its
+    /// own connection) or another process does not.
+    public func changesWritten() -> Int {
+        (try? writer.read { db in try Int.fetchOne(db, sql: "SELECT total_changes()") }) ?? 0
+    }
+}

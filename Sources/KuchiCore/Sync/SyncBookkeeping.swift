@@ -78,10 +78,11 @@ enum SyncBookkeeping {
     /// changes in place (`ParameterTimeline`) — only `cards` (nil: every card), unless the
     /// scheduler changed since the last replay (retention, a weight change from any machine):
     /// then every card. Returns how many changed.
-    static func replay(_ db: Database, learner: UUID, desiredRetention: Double, cards: Set<Int64>?) throws -> Int {
+    static func replay(_ db: Database, learner: UUID, desiredRetention: Double, cards: Set<Int64>?,
+                       started: ((Int) -> Void)? = nil) throws -> Int {
         let timeline = try ParameterTimeline.load(db, learner: learner, desiredRetention: desiredRetention)
         let changed = try schedulerChanged(db, learner: learner, fingerprint: timeline.fingerprint)
-        return try SyncReplay.replay(db, learner: learner, timeline: timeline, cards: changed ? nil : cards)
+        return try SyncReplay.replay(db, learner: learner, timeline: timeline, cards: changed ? nil : cards, started: started)
     }
 
     /// schedulerChanged: whether the learner's scheduler (retention, weight changes) differs from

@@ -32,9 +32,11 @@ enum SyncReplay {
         try replay(db, learner: learner, timeline: ParameterTimeline(changes: [], events: [], base: scheduler, fingerprint: ""), cards: only)
     }
 
-    /// replay: the same with the learner's timeline of weight and retention changes.
+    /// replay: the same with the learner's timeline of weight and retention changes. `started`
+    /// is told how many of the changed cards had never been reviewed here (their first reviews
+    /// arrived: studied on another machine, not rescheduled).
     static func replay(_ db: Database, learner: UUID, timeline: ParameterTimeline, keepDue: Bool = false,
-                       cards only: Set<Int64>? = nil) throws -> Int {
+                       cards only: Set<Int64>? = nil, started: ((Int) -> Void)? = nil) throws -> Int {
         let scheduler = timeline.base
         let key = learner.uuidString.lowercased()
         var filter = ""
@@ -79,6 +81,8 @@ enum SyncReplay {
         }
         if current.card >= 0 { replayed[current.card] = Self.stored(current.finished(), introduced: current.introduced) }
         var changed = 0
+        var firstHere = 0
+        defer { started?(firstHere) }
         let update = try db.makeStatement(sql: """
             UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?, introduced = ?
             WHERE id = ?
@@ -89,6 +93,7 @@ enum SyncReplay {
                                              lastReview: nil, reps: 0, lapses: 0, introduced: nil)
             guard new != old else { continue }
             changed += 1
+            if old.reps == 0 && new.reps > 0 { firstHere += 1 }
             try update.execute(arguments: [new.state, new.step, new.stability, new.difficulty, new.due, new.lastReview, new.reps, new.lapses,
                                            new.introduced, id])
         }

@@ -51,8 +51,11 @@ public struct SyncReport: Equatable, Sendable {
     public var ownAnswersReceived = 0
     /// machines: other machines whose records brought something new.
     public var machines = 0
-    /// rescheduled: cards whose state changed.
+    /// rescheduled: cards studied here whose state changed.
     public var rescheduled = 0
+    /// started: cards never reviewed here whose first reviews arrived (studied on another
+    /// machine): said apart, so a sync that brings words in does not say it rescheduled them.
+    public var started = 0
     /// arrived: the learner was brought onto this machine by this sync.
     public var arrived = false
     /// forgotten: the learner was forgotten on every machine, and so here (nothing else was done).
@@ -77,10 +80,11 @@ public struct SyncReport: Equatable, Sendable {
         // Own answers are named only when some travelled, so the usual line stays as it was.
         let own = ownAnswersSent + ownAnswersReceived == 0 ? ""
             : " · own answers: \(ownAnswersSent) \(statusOnly ? "would be " : "")sent, \(ownAnswersReceived) \(statusOnly ? "would be " : "")received"
+        let elsewhere = started == 0 ? "" : " · \(started) card\(started == 1 ? "" : "s") \(statusOnly ? "would be " : "")new from other machines"
         if statusOnly {
-            return "would send \(reviews) · would receive \(from) · \(cards) would be rescheduled" + own
+            return "would send \(reviews) · would receive \(from) · \(cards) would be rescheduled" + elsewhere + own
         }
-        return "sent \(reviews) · received \(from) · \(cards) rescheduled" + own
+        return "sent \(reviews) · received \(from) · \(cards) rescheduled" + elsewhere + own
     }
 }
 

@@ -161,7 +161,7 @@ public enum SyncService {
                     return valid
                 }
                 if rejected > 0 { report.notices.append("\(rejected) setting\(rejected == 1 ? "" : "s") in the sync folder could not be used and \(rejected == 1 ? "was" : "were") skipped.") }
-                try LearnerDatabase.apply(.settingsReceived(LearnerChange.SettingsReceived(learner: learner, changes: received)), in: db,
+                _ = try LearnerDatabase.apply(.settingsReceived(LearnerChange.SettingsReceived(learner: learner, changes: received)), in: db,
                                           now: request.now, ids: ReviewIDSource())
                 let after = try LearnerDatabase.latestChanges(db, learner: learner)
                 outcome.profile = LearnerDatabase.applying(after, to: profile)
@@ -194,8 +194,12 @@ public enum SyncService {
                 report.machines = intake.contributors.subtracting([machine]).count
                 report.notices += intake.notices
                 report.notices += try SyncBookkeeping.laterNotices(db, learner: learner, intake: intake)
-                report.rescheduled = try SyncBookkeeping.replay(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention,
-                                                                cards: arriving || firstHere.first ? nil : intake.touched)
+                var started = 0
+                let changed = try SyncBookkeeping.replay(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention,
+                                                         cards: arriving || firstHere.first ? nil : intake.touched, started: { started = $0 })
+                // A card whose first reviews arrived was studied elsewhere, not rescheduled here.
+                report.started = started
+                report.rescheduled = changed - started
                 if request.statusOnly {
                     report.notices += SyncSkipped.notices(folder, learner: learner, listed: reading.listed, ledger: firstHere.ledger)
                     report.sent = try SyncOutbox.count(db, learner: learner) + suspensions.count

@@ -38,13 +38,15 @@ extension App {
 
     /// notice: the problem to show (the session gathers every model's).
     var notice: String? {
-        session.notice ?? sync?.notice ?? state.audio?.notice
+        session.notice ?? changeNotice ?? sync?.notice ?? state.audio?.notice
     }
 
     /// clearNotice: the learner has read it.
     func clearNotice() {
         if session.notice != nil {
             session.clearNotice()
+        } else if changeNotice != nil {
+            changeNotice = nil
         } else if sync?.notice != nil {
             sync?.clearNotice()
         } else {

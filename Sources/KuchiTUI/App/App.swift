@@ -19,7 +19,15 @@ final class App {
     var sync: AppSync?
     /// settingsArrived: a sync received other settings while a session was under way; they
     /// are taken when it ends, so the word up and the session's queue stay as they were.
-    private var settingsArrived = false
+    var settingsArrived = false
+    /// knownDataVersion: the database's `data_version` last looked at: when a file watch wakes
+    /// the loop and it moved, another connection committed (`noticeChanges`).
+    var knownDataVersion: Int?
+    /// announcedSettings: settings changed elsewhere already said during this session (they
+    /// apply when it ends), so each is said once.
+    var announcedSettings: Set<ProfileField> = []
+    /// changeNotice: what changed elsewhere, one or more sentences, until read.
+    var changeNotice: String?
     private let backend: any TerminalBackend
     private let log: RenderLog
     private(set) var hosts: [PaneHost] = []
@@ -46,6 +54,8 @@ final class App {
         var notice: String?
         /// answerKind: typing puts the answer pane where the choices were.
         var answerKind: AnswerKind
+        /// teaching: a New word card takes the choices' room too.
+        var teaching: Bool
     }
 
     private struct Position: Equatable {
@@ -59,6 +69,7 @@ final class App {
         self.session = session
         self.backend = backend
         self.log = log
+        knownDataVersion = session.database?.dataVersion()
         settle()
     }
 
@@ -107,27 +118,28 @@ final class App {
     /// screen has nothing to study, until the next minute or the next card's due time;
     /// otherwise forever.
     private var idleMilliseconds: Int32 {
-        // A fit in Settings draws its progress: the loop wakes ten times a second meanwhile.
-        if state.optimizeJob.isRunning { return 100 }
-        // While a sync runs, its wake-up could land just before the read starts waiting: the
-        // read then gives up after a while on its own, so the result is never left lying.
-        let syncing: Int32 = sync?.running == true ? 2000 : -1
         let waiting = state.route == .challenge && quiz.nothingToStudy
-        guard state.route == .welcome && session.status != nil || waiting else { return syncing }
+        guard state.route == .welcome && session.status != nil || waiting else { return -1 }
         let now = session.clock()
         let rollover = session.selection.day.end(of: now).timeIntervalSince(now)
         // Waiting with nothing to study: also wake when the next card falls due.
         let due = waiting ? quiz.nextDue.map { $0.timeIntervalSince(now) + 0.5 } ?? 60 : 60
         let wait = min(60, max(1, min(rollover + 0.5, due)))
-        return syncing > 0 ? min(syncing, Int32(wait * 1000)) : Int32(wait * 1000)
+        return Int32(wait * 1000)
     }
 
     /// settle: after each event, state catches up with it — never while drawing: Learn hidden
     /// in Settings sends the route there, the session makes a new quiz when the learner or their
     /// words changed, and Welcome's counts are fresh when it is shown.
     func settle() {
-        let synced = sync?.update(route: state.route)
-        if let synced { take(synced) }
+        // A session that ran out of words ends where it stands, whatever key ended it (an
+        // answer, `k`, a leech put away): its summary, then its sync (below, on the new route).
+        if state.route == .challenge, session.isStarted, quiz.isComplete, quiz.leech == nil, !quiz.isOfferingOwnAnswer {
+            state.set(\.congratulationsButton, to: .playAgain)
+            state.go(.congratulations)
+        }
+        let synced = takeJobResults()
+        sync?.update(route: state.route)
         if settingsArrived, !session.isInProgress { takeArrivedSettings() }
         settleOptimize()
         if state.route == .learn, !user.learningEnabled { state.go(.settings) }
@@ -139,45 +151,19 @@ final class App {
             // A quiz not started yet (other words, new queue settings) is begun from Welcome.
             if !session.isStarted, state.route == .challenge || state.route == .congratulations { state.go(.welcome) }
         }
-        if state.route == .welcome { session.refreshStatus(force: shownRoute != .welcome || synced != nil) }
+        // Welcome and the summary say what comes next.
+        if state.route == .welcome || state.route == .congratulations {
+            session.refreshStatus(force: shownRoute != state.route || synced != nil)
+        }
         // "Nothing to study now" waits for the next card: any event (a key, the wake-up below)
         // looks at the queue again, and a card now due is asked.
         if state.route == .challenge, quiz.nothingToStudy { quiz.lookAgain() }
         shownRoute = state.route
         if let audio = state.audio {
-            audio.update()
             let listening = state.route == .challenge && quiz.currentTest?.direction == .listening
             if listening, case .failure(let problem) = audio.availability { audio.cannotListen(problem) }
             audio.sayAutomatically(shownWord, mode: state.route == .challenge ? ChallengeScene.automaticMode(quiz, setting: user.audio) : user.audio)
         }
-    }
-
-    /// take: what a finished sync changed, at once: a learner forgotten on every machine is
-    /// signed out; settings another machine changed are taken from the learner's log (a session
-    /// under way keeps its word and uses them from the next one, and the learner is told).
-    private func take(_ report: SyncReport) {
-        if report.forgotten {
-            session.signOutForgotten()
-            state.openRegister(from: nil)
-            sync?.say("This learner was forgotten on another machine (Forget me → every machine), so here too.")
-            return
-        }
-        guard !report.settingsChanged.isEmpty else { return }
-        if session.isInProgress {
-            settingsArrived = true
-            let names = report.settingsChanged.map(\.settingTitle).joined(separator: ", ")
-            sync?.say("Settings changed on another machine (\(names)); this session goes on as it was, and the next one uses them.")
-            return
-        }
-        takeArrivedSettings()
-    }
-
-    /// takeArrivedSettings: the settings the log holds now, taken and said.
-    private func takeArrivedSettings() {
-        settingsArrived = false
-        let changed = user.reloadSettings()
-        guard !changed.isEmpty else { return }
-        sync?.say("Settings changed on another machine: \(changed.map(\.settingTitle).joined(separator: ", ")).")
     }
 
     /// handle: one event. A notice closes on any key or click, which then does its normal job
@@ -189,7 +175,7 @@ final class App {
             // The wait ended with no input: Welcome's counts move on with the clock.
             break
         case .backgroundFinished:
-            // A sync finished: settle() takes its result (AppSync.update) at once.
+            // A job has results (a sync, a fit, a word said, the file watch): settle() takes them.
             break
         case .terminalResized:
             // The one resize path: render() compares the backend's size with the last layout.
@@ -322,7 +308,7 @@ final class App {
         let key = LayoutKey(size: size, route: state.route, fits: contentFits, helpVisible: state.helpVisible,
                             learningEnabled: user.learningEnabled, confirmingForget: state.confirmingForget,
                             takenProfile: state.takenProfile?.id, quizGeneration: session.quizGeneration, notice: notice,
-                            answerKind: quiz.answerKind)
+                            answerKind: quiz.answerKind, teaching: state.route == .challenge && quiz.teaching && quiz.currentTest != nil)
         let environment = PaneEnvironment(
             size: size, sizeClass: Layout.sizeClass(for: size),
             theme: Theme.make(appearance: user.appearance, cardColor: user.cardColor, colors: backend.colors))

@@ -4,36 +4,21 @@ import KuchiCore
 /// AppAudio: the app's voice — `a` (F7 while typing) says the word up, and with Settings ›
 /// Audio on *Automatic* each word is said when it is shown or answered.
 ///
-/// Synthesis and playing wait on processes (Open JTalk, the player), so they run on a serial
-/// queue off the input loop: a key never waits for a word to be said, and words are said one
-/// after another, in order. What is missing (the engine, its dictionary, a voice, a player)
-/// is found once, on first use, and said once as a notice naming what to install; a failure
-/// while saying a word is left in a locked box that the app collects when it next draws (as
-/// `AppSync` does). Nothing here can stop the quiz.
+/// Synthesis and playing wait on processes (Open JTalk, the player), so each word is a job of
+/// the app's `BackgroundJobs` on a serial queue: a key never waits for a word to be said, and
+/// words are said one after another, in order. What is missing (the engine, its dictionary, a
+/// voice, a player) is found once, on first use, and said once as a notice naming what to
+/// install; a failure while saying a word comes back as a job result the app hands to
+/// `take(_:)`. Nothing here can stop the quiz.
 @MainActor
 final class AppAudio {
-    /// Box: problems handed from the queue to the main thread.
-    private final class Box: @unchecked Sendable {
-        private let lock = NSLock()
-        private var problem: SpeechProblem?
-        /// said: how many words have been played (tests wait on it).
-        private var said = 0
-
-        func put(_ value: SpeechProblem) { lock.withLock { problem = value } }
-        func take() -> SpeechProblem? {
-            lock.withLock {
-                defer { problem = nil }
-                return problem
-            }
-        }
-        func count() { lock.withLock { said += 1 } }
-        var saidCount: Int { lock.withLock { said } }
-    }
-
     private let dataDirectory: URL
     private let environment: [String: String]
     private let queue = DispatchQueue(label: "kuchi.audio", qos: .userInitiated)
-    private let box = Box()
+    /// jobs: where words are said and their results posted (the app's, set by `AppState`).
+    var jobs = BackgroundJobs(wake: {})
+    /// saidCount: words played so far, as their results were taken (tests).
+    private(set) var saidCount = 0
     /// speaker: the engine and player found on first use (nil until then).
     private var speaker: Result<Speaker, SpeechProblem>?
     /// noticed: the problems already shown, so each is said once a run.
@@ -57,6 +42,15 @@ final class AppAudio {
         return found
     }
 
+    /// listeningProblem: why the listening direction cannot run (no engine or voice, no
+    /// player), nil when it can: Settings does not offer it then, and says why.
+    var listeningProblem: SpeechProblem? {
+        switch availability {
+        case .failure(let problem): problem
+        case .success(let speaker): speaker.player == nil ? .noPlayer : nil
+        }
+    }
+
     /// say: says `challenge`'s reading, unless Audio is off. Returns at once.
     func say(_ challenge: Challenge?, mode: AudioMode) {
         guard mode != .off, let challenge else { return }
@@ -72,13 +66,12 @@ final class AppAudio {
             return
         }
         let kana = Speaker.kana(of: challenge)
-        let box = self.box
-        queue.async {
+        jobs.run(on: queue) { _ in
             do throws(SpeechProblem) {
                 try speaker.say(kana)
-                box.count()
+                return .said
             } catch {
-                box.put(error)
+                return .speechFailed(error)
             }
         }
     }
@@ -91,9 +84,13 @@ final class AppAudio {
         if mode == .automatic { say(challenge, mode: mode) }
     }
 
-    /// update: collects a problem from the queue (called as the app settles).
-    func update() {
-        if let problem = box.take() { show(problem) }
+    /// take: a word's result, from the jobs.
+    func take(_ result: JobResult) {
+        switch result {
+        case .said: saidCount += 1
+        case .speechFailed(let problem): show(problem)
+        default: break
+        }
     }
 
     /// show: the problem as the notice, once a run.
@@ -114,11 +111,16 @@ final class AppAudio {
         notice = nil
     }
 
-    /// saidCount: words played so far (tests).
-    var saidCount: Int { box.saidCount }
-
-    /// waitUntilIdle: blocks until every word asked for has been said (tests, and `kuchi say`).
+    /// waitUntilIdle: blocks until every word asked for has been said, and takes their
+    /// results (tests: the app would take them on the wake-up).
     func waitUntilIdle() {
         queue.sync {}
+        jobs.waitUntilIdle()
+        for result in jobs.take() {
+            switch result {
+            case .said, .speechFailed: take(result)
+            default: jobs.post(result)  // another job's, left for the app
+            }
+        }
     }
 }

@@ -149,8 +149,14 @@ final class AppState {
     var parametersSummary: String?
     /// optimizeJob: the fit running off the input loop.
     @ObservationIgnored let optimizeJob = SchedulerOptimizeJob()
-    /// audio: the app's voice (`a` says the word); nil in tests that do not hear.
-    @ObservationIgnored var audio: AppAudio?
+    /// jobs: the work running off the input loop (sync, fit, audio, file watch) and the results
+    /// it posts; one mailbox for the whole app.
+    @ObservationIgnored let jobs: BackgroundJobs
+    /// audio: the app's voice (`a` says the word); nil in tests that do not hear. It posts to
+    /// the app's jobs.
+    @ObservationIgnored var audio: AppAudio? {
+        didSet { audio?.jobs = jobs }
+    }
     /// wordPage: the word whose page is open, and where Esc returns.
     var wordPage: WordPageRequest?
     /// wordScroll: the first line of the word page shown.
@@ -161,8 +167,9 @@ final class AppState {
     /// hardestCursor: the highlighted row of Stats' hardest words (nothing until ↑↓).
     var hardestCursor = ListCursor()
 
-    init(route: Route) {
+    init(route: Route, jobs: BackgroundJobs = BackgroundJobs()) {
         self.route = route
+        self.jobs = jobs
     }
 
     /// go: changes route, closing help and questions (a write only when it changes).

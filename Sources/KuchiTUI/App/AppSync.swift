@@ -1,45 +1,28 @@
 import Foundation
 import KuchiCore
 
-/// AppSync: the app's background `kuchi sync` — when the app starts and when a session ends,
-/// through the learner's *Sync folder* (or `--sync-dir` for one run).
+/// AppSync: the app's background `kuchi sync` — when the app starts, when a session ends, and
+/// when it quits with answers not yet sent — through the learner's *Sync folder* (or
+/// `--sync-dir` for one run).
 ///
-/// The sync runs in a detached task, off the main actor, so the first screen never waits for
-/// it. The main thread spends its idle time blocked in the terminal read, where main-actor jobs
-/// would never run, so the task leaves its result in a locked box and wakes the input loop
-/// (`TerminalRestorer.wake`: the result is an event), which takes it (`update(route:)`). A problem becomes a notice; an answer is never lost: the
-/// sync and the quiz write through separate connections, each change its own transaction.
+/// The sync is a job of the app's `BackgroundJobs`, off the main actor, so the first screen
+/// never waits for it; its result arrives as the input event every job's result is
+/// (`finished(_:)`). A problem becomes a notice; an answer is never lost: the sync and the quiz
+/// write through separate connections, each change its own transaction.
 @MainActor
 final class AppSync {
-    /// Box: the finished sync's result, handed from the task to the main thread.
-    private final class Box: @unchecked Sendable {
-        private let lock = NSLock()
-        private var result: Result<SyncReport, SyncFailure>?
-        /// finished: signalled when a running sync ends (the exit path may wait for it).
-        let finished = DispatchSemaphore(value: 0)
-
-        /// put: the task's result; wakes a waiting exit path.
-        func put(_ value: Result<SyncReport, SyncFailure>) {
-            lock.withLock { result = value }
-            finished.signal()
-        }
-
-        /// take: the result, once (nil while none is waiting).
-        func take() -> Result<SyncReport, SyncFailure>? {
-            lock.withLock {
-                defer { result = nil }
-                return result
-            }
-        }
-    }
-
     private let user: UserManager
     /// folderOverride: `--sync-dir DIR`, which wins over the setting for this run.
     private let folderOverride: String?
     private let configDirectory: URL
     private let dataDirectory: URL
     private let seed: UInt64?
-    private let box = Box()
+    private let jobs: BackgroundJobs
+    /// database: the app's connection, asked at quit whether anything waits to be sent.
+    private let database: LearnerDatabase?
+    /// changesAtStart: the app connection's `changesWritten()` when the last sync began: a
+    /// setting or suspension made since is sent by the quit sync.
+    private var changesAtStart: Int?
     /// stop: the running sync's stop, requested when the app quits.
     private var stop: SyncStop?
     /// running: a sync is under way (another request waits for it to end).
@@ -54,7 +37,10 @@ final class AppSync {
     private(set) var lastReport: SyncReport?
 
     /// init: syncs for the learner `user` signs in as, with the app's folders.
-    init(user: UserManager, folderOverride: String?, configDirectory: URL, dataDirectory: URL, seed: UInt64?) {
+    init(user: UserManager, folderOverride: String?, configDirectory: URL, dataDirectory: URL, seed: UInt64?,
+         jobs: BackgroundJobs, database: LearnerDatabase? = nil) {
+        self.jobs = jobs
+        self.database = database
         self.user = user
         self.folderOverride = folderOverride.flatMap { $0.isEmpty ? nil : $0 }
         self.configDirectory = configDirectory
@@ -69,7 +55,7 @@ final class AppSync {
     }
 
     /// start: begins a sync in the background, unless there is no folder; one at a time.
-    func start(now: Date = Date()) {
+    func start(now: Date = Date(), quitting: Bool = false) {
         guard let folder, let learner = user.profileID else { return }
         if running {
             again = true
@@ -82,55 +68,50 @@ final class AppSync {
             return
         }
         running = true
+        changesAtStart = database?.changesWritten()
         var request = SyncRequest(folder: URL(fileURLWithPath: path), learner: learner, configDirectory: configDirectory,
                                   dataDirectory: dataDirectory, now: now, seed: seed)
         let stop = SyncStop()
+        // The quit sync sends and reads nothing: the next start reads what the folder holds.
+        if quitting { stop.request() }
         request.stop = stop
         self.stop = stop
-        let box = self.box
-        Task.detached(priority: .utility) {
-            box.put(SyncService.run(request))
-            // The result is an event: the input loop wakes and takes it now (not at the next key).
-            TerminalRestorer.wake()
-        }
+        let sent = request
+        jobs.run { _ in .synced(SyncService.run(sent)) }
     }
 
-    /// update: called after each event: collects a finished sync (returning its report, for
-    /// the app to take what it changed), and starts one when a session has just ended (the
-    /// route became Congratulations).
-    @discardableResult
-    func update(route: Route) -> SyncReport? {
-        var finished: SyncReport?
-        if let result = box.take() {
-            _ = box.finished.wait(timeout: .now())
-            running = false
-            switch result {
-            case .success(let report):
-                lastReport = report
-                finished = report
-                if let first = report.notices.first {
-                    // The rest are not lost: `kuchi sync` prints every notice, and `--status`
-                    // lists again the files skipped for good (told once).
-                    let more = report.notices.count - 1
-                    let shownFolder = (folder ?? "DIR").escapingControlCharacters
-                    notice = "Sync: \(first)" + (more > 0 ? " (and \(more) more: `kuchi sync \(shownFolder) --status` lists the files it skips)" : "")
-                }
-            case .failure(let failure):
-                notice = "Sync through \(folder ?? "the sync folder") failed: \(failure.message)"
-            }
-            if again {
-                again = false
-                start()
-            }
-        }
+    /// update: called after each event: starts a sync when a session has just ended (the route
+    /// became Congratulations).
+    func update(route: Route) {
         if route == .congratulations && lastRoute != .congratulations { start() }
         lastRoute = route
-        return finished
     }
 
-    /// say: a sentence about what a sync changed, shown like its problems.
-    func say(_ sentence: String) {
-        notice = notice.map { "\($0) \(sentence)" } ?? sentence
+    /// finished: a sync's result, taken from the jobs: its problems become the notice, and a
+    /// sync asked for meanwhile starts. Returns the report, for the app to take what it changed.
+    @discardableResult
+    func finished(_ result: Result<SyncReport, SyncFailure>) -> SyncReport? {
+        running = false
+        var finished: SyncReport?
+        switch result {
+        case .success(let report):
+            lastReport = report
+            finished = report
+            if let first = report.notices.first {
+                // The rest are not lost: `kuchi sync` prints every notice, and `--status`
+                // lists again the files skipped for good (told once).
+                let more = report.notices.count - 1
+                let shownFolder = (folder ?? "DIR").escapingControlCharacters
+                notice = "Sync: \(first)" + (more > 0 ? " (and \(more) more: `kuchi sync \(shownFolder) --status` lists the files it skips)" : "")
+            }
+        case .failure(let failure):
+            notice = "Sync through \(folder ?? "the sync folder") failed: \(failure.message)"
+        }
+        if again {
+            again = false
+            start()
+        }
+        return finished
     }
 
     /// clearNotice: the learner has read it.
@@ -139,17 +120,42 @@ final class AppSync {
     }
 
     /// finishBeforeExit: a running sync stops reading at its next line and still sends this
-    /// machine's answers and commits what it read (the next sync reads on from there); this waits
-    /// for that, at most `timeout` seconds, and returns the sync's notice, if any.
+    /// machine's answers and commits what it read (the next sync reads on from there); then, if
+    /// answers or changes made here still wait to be sent (a session left on "Nothing to study
+    /// now", a question, Welcome), a quit sync sends them without reading. This waits for both,
+    /// at most `timeout` seconds in all, and returns the sync's notice, if any.
     func finishBeforeExit(timeout: Double = 10) -> String? {
-        guard running else { return notice }
+        let deadline = Date().addingTimeInterval(timeout)
         again = false
-        stop?.request()
-        if box.finished.wait(timeout: .now() + timeout) == .timedOut {
-            return "The sync was still running when Kuchi quit; what it had not finished is read and sent next time."
+        if running {
+            stop?.request()
+            guard waitForResult(until: deadline) else { return stillRunning }
         }
-        box.finished.signal()
-        update(route: lastRoute ?? .welcome)
+        guard unsent else { return notice }
+        start(quitting: true)
+        guard running else { return notice }
+        guard waitForResult(until: deadline) else { return stillRunning }
         return notice
+    }
+
+    /// unsent: the learner has reviews not sent yet, or this process wrote a change (a setting,
+    /// a suspension) since the last sync began.
+    private var unsent: Bool {
+        guard folder != nil, let database, let learner = user.profileID else { return false }
+        return database.hasUnsentReviews(learner: learner) || database.changesWritten() != changesAtStart
+    }
+
+    private var stillRunning: String {
+        "The sync was still running when Kuchi quit; what it had not finished is read and sent next time."
+    }
+
+    /// waitForResult: waits (the input loop has ended) for the running sync's result and takes
+    /// it; false when `deadline` came first.
+    private func waitForResult(until deadline: Date) -> Bool {
+        guard let results = jobs.wait(timeout: max(0, deadline.timeIntervalSinceNow), matching: {
+            if case .synced = $0 { true } else { false }
+        }) else { return false }
+        for case .synced(let result) in results { finished(result) }
+        return true
     }
 }

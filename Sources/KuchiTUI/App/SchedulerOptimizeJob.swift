@@ -10,77 +10,61 @@ enum OptimizeProgress: Equatable, Sendable {
     case finished(String)
 }
 
-/// SchedulerOptimizeJob: Settings' *Optimize my scheduler*, run off the input loop.
+/// SchedulerOptimizeJob: Settings' *Optimize my scheduler*, a job of the app's
+/// `BackgroundJobs`.
 ///
-/// The fit runs in a detached task; it leaves its progress and verdict in a locked box and
-/// reads a cancel flag there after every step, so Esc stops it within one step. The input loop
-/// wakes every 100 ms while it runs (`App.idleMilliseconds`) and `poll` turns the box into
-/// `OptimizeProgress`, which the row draws — as `AppSync` hands a sync's result over.
+/// The fit runs off the main actor and posts its progress (each whole percent) and its verdict
+/// as job results, which wake the input loop like a sync's; Esc asks it to stop, and the fit
+/// looks after every step.
 @MainActor
 final class SchedulerOptimizeJob {
-    /// Box: what the task and the main thread share.
-    private final class Box: @unchecked Sendable {
-        private let lock = NSLock()
-        private var share = 0.0
-        private var cancelled = false
-        private var verdict: String?
-
-        /// step: records progress; false once cancelled (the fit then stops).
-        func step(_ value: Double) -> Bool {
-            lock.withLock {
-                share = value
-                return !cancelled
-            }
-        }
-
-        /// cancel: asks the fit to stop.
-        func cancel() { lock.withLock { cancelled = true } }
-
-        /// finish: the verdict.
-        func finish(_ text: String) { lock.withLock { verdict = text } }
-
-        /// read: the progress and, when done, the verdict.
-        func read() -> (share: Double, verdict: String?) { lock.withLock { (share, verdict) } }
-    }
-
-    /// box: the running job's box (nil when none runs).
-    private var box: Box?
+    /// stop: the running fit's stop (nil when none runs).
+    private var stop: JobStop?
 
     /// isRunning: a fit is under way.
-    var isRunning: Bool { box != nil }
+    var isRunning: Bool { stop != nil }
 
     /// start: begins a fit for `request` on `database` (one at a time).
-    func start(database: LearnerDatabase, request: SchedulerOptimizer.Request) {
-        guard box == nil else { return }
-        let box = Box()
-        self.box = box
-        Task.detached(priority: .userInitiated) {
+    func start(database: LearnerDatabase, request: SchedulerOptimizer.Request, jobs: BackgroundJobs) {
+        guard stop == nil else { return }
+        let stop = JobStop()
+        self.stop = stop
+        jobs.run(on: .global(qos: .userInitiated)) { post in
+            var shown = 0
             let text: String
             do {
-                let report = try SchedulerOptimizer.run(request, database: database) { box.step($0) }
+                let report = try SchedulerOptimizer.run(request, database: database) { share in
+                    let percent = min(99, Int(share * 100))
+                    if percent != shown {
+                        shown = percent
+                        post(.optimizing(percent: percent))
+                    }
+                    return !stop.isRequested
+                }
                 text = SchedulerOptimizer.verdict(report)
             } catch FSRSFitError.cancelled {
                 text = "Cancelled: your parameters are unchanged."
             } catch {
                 text = "Could not optimize: \(error)"
             }
-            box.finish(text)
+            return .optimized(text)
         }
     }
 
     /// cancel: stops the running fit at its next step.
     func cancel() {
-        box?.cancel()
+        stop?.request()
     }
 
-    /// poll: the job's progress now (nil when no job has run since the last finished one was read).
-    func poll() -> OptimizeProgress? {
-        guard let box else { return nil }
-        let (share, verdict) = box.read()
-        if let verdict {
-            self.box = nil
-            return .finished(verdict)
+    /// take: a job result of the fit as the row's progress (nil for other results, and for a
+    /// late progress report once the verdict is in).
+    func take(_ result: JobResult) -> OptimizeProgress? {
+        switch result {
+        case .optimizing(let percent): return isRunning ? .running(percent: percent) : nil
+        case .optimized(let text):
+            stop = nil
+            return .finished(text)
+        default: return nil
         }
-        return .running(percent: min(99, Int(share * 100)))
     }
 }

@@ -79,7 +79,19 @@ enum Layout {
     /// score, choices otherwise. `body` is the chrome's body. With `answering` (typed answers)
     /// the answer pane takes the choices' place; stacked, it is at most `answerRows` high and
     /// the question gets the rest.
-    static func challenge(in body: Rect, sizeClass: SizeClass, answering: Bool = false) -> ChallengeFrames {
+    /// `teaching`: a New word card is up: it takes the question's and the choices' room (the
+    /// choices have nothing to show yet), so at 80×24 it keeps its label and hints.
+    static func challenge(in body: Rect, sizeClass: SizeClass, answering: Bool = false, teaching: Bool = false) -> ChallengeFrames {
+        if teaching {
+            let mainRows = max(body.rows - scoreRows, 0)
+            let stacked = sizeClass == .stacked
+            return ChallengeFrames(
+                sizeClass: sizeClass,
+                question: Rect(row: body.row, column: body.column, rows: mainRows, columns: body.columns),
+                choices: Rect(row: body.row + (stacked ? body.rows : mainRows), column: body.column, rows: 0, columns: body.columns),
+                score: Rect(row: body.row + mainRows, column: body.column, rows: min(scoreRows, body.rows), columns: body.columns)
+            )
+        }
         if answering, sizeClass == .stacked {
             let free = max(body.rows - scoreRows, 0)
             let answerRows = min(answerRows, free - free * 9 / 20)

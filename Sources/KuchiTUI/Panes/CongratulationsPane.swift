@@ -6,6 +6,8 @@ struct CongratulationsPane: Pane {
     let user: UserManager
     let quiz: ChallengesViewModel
     let state: AppState
+    /// session: the learner's study, whose counts say what comes next (nil: no line).
+    var session: LearnerSession?
     let name = "congratulations"
 
     /// praise: what the result deserves — "You're awesome!" only for a near-perfect session.
@@ -28,6 +30,13 @@ struct CongratulationsPane: Pane {
         ]
         if case .correct(let last) = quiz.feedback {
             lines.append(("Last word: \(last.question) (\(QuestionPane.hint(for: last))) is “\(last.answer)”.", theme.correct))
+        }
+        if quiz.ranOut {
+            lines.append(("Nothing more to ask now: \(quiz.numberOfAnswered) of \(quiz.numberOfQuestions) answered.", theme.dim))
+        }
+        if let status = session?.status {
+            let text = status.welcomeText(now: quiz.now)
+            lines.append((status.isCaughtUp ? text : "Still to study: " + text, theme.accent))
         }
         let top = max(0, (area.rows - lines.count - 8) / 2)
         var row = top

@@ -70,6 +70,9 @@ struct SettingsPane: Pane {
         if let override = overrides.direction, state.settingsRow == .direction {
             note = "This run asks \(override.title) (--direction \(override.rawValue)); the setting applies from the next launch."
         }
+        if state.settingsRow == .direction, let problem = state.audio?.listeningProblem {
+            note = "Listening is not offered: \(problem.message)"
+        }
         if let override = overrides.answerKind, state.settingsRow == .answerKind {
             note = "This run uses “\(override.title)” (--answer \(override.rawValue)); the setting applies from the next launch."
         }

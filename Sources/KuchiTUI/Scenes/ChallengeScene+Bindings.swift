@@ -25,6 +25,8 @@ extension ChallengeScene {
                 Binding([.enter], .goOn, keys: "Enter", bar: "Next", help: "go on to the next word (typing a letter goes on too)",
                         priority: .essential),
                 Binding([.function(6)], .openWord, keys: "F6", bar: "Word", help: "this word's page: its cards and every review"),
+                // A letter goes on to the next answer, so the word is said with F7 only.
+                sayBinding([.function(7)], keys: "F7", helpKeys: "F7"),
                 Binding([.function(4)], .undo, keys: "F4", bar: "Undo",
                         help: kept ? "take back the answer: its grade and the answer you just kept" : "take back the answer: its grade is deleted",
                         when: quiz.canUndo, priority: .optional),
@@ -36,6 +38,7 @@ extension ChallengeScene {
                     help: "go on to the next word (a New word card or the question)", priority: .essential),
             Binding([.character("w"), .function(6)], .openWord, keys: "w", helpKeys: "w F6", bar: "Word",
                     help: "this word's page: its cards and every review"),
+            sayBinding([.character("a"), .function(7)], keys: "a", helpKeys: "a F7"),
             Binding([.character("u"), .function(4)], .undo, keys: "u", helpKeys: "u F4", bar: "Undo",
                     help: "take back the answer: its grade is deleted and the word is asked again", when: quiz.canUndo,
                     priority: .optional),

@@ -120,7 +120,7 @@ struct ChallengeScene: Scene {
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
         let typing = quiz.answerKind == .type
-        let frames = Layout.challenge(in: body, sizeClass: sizeClass, answering: typing)
+        let frames = Layout.challenge(in: body, sizeClass: sizeClass, answering: typing, teaching: quiz.teaching && quiz.currentTest != nil)
         return [
             (QuestionPane(quiz: quiz), frames.question),
             typing ? (AnswerPane(answer: quiz.typedAnswer), frames.choices) : (ChoicesPane(quiz: quiz, state: state), frames.choices),

@@ -35,7 +35,7 @@ struct CongratulationsScene: Scene {
     }
 
     func panes(in body: Rect, sizeClass: SizeClass) -> [(pane: any Pane, frame: Rect)] {
-        [(CongratulationsPane(user: user, quiz: quiz, state: state), body)]
+        [(CongratulationsPane(user: user, quiz: quiz, state: state, session: session), body)]
     }
 
     func perform(_ action: Action) {

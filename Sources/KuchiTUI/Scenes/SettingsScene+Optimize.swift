@@ -2,7 +2,7 @@ import Foundation
 import KuchiCore
 
 /// SettingsScene+Optimize: *Optimize my scheduler* — Enter fits FSRS's parameters to the
-/// learner's reviews off the input loop (`SchedulerOptimizeJob`), the row shows the progress
+/// learner's reviews off the input loop (`SchedulerOptimizeJob`, one of the app's jobs), the row shows the progress
 /// (Esc cancels), then the verdict; the row's value says whether the defaults or the learner's
 /// own parameters are in use.
 extension SettingsScene {
@@ -14,7 +14,7 @@ extension SettingsScene {
             return
         }
         let request = SchedulerOptimizer.Request(learner: learner, desiredRetention: user.desiredRetention)
-        state.optimizeJob.start(database: database, request: request)
+        state.optimizeJob.start(database: database, request: request, jobs: state.jobs)
         state.optimizeProgress = .running(percent: 0)
     }
 
@@ -39,12 +39,15 @@ extension SettingsScene {
 }
 
 extension App {
-    /// settleOptimize: the fit's progress and verdict into state; the summary read on Settings.
+    /// takeOptimize: a fit's progress or verdict, from the jobs, into state.
+    func takeOptimize(_ result: JobResult) {
+        guard let progress = state.optimizeJob.take(result), progress != state.optimizeProgress else { return }
+        state.optimizeProgress = progress
+        if case .finished = progress { state.parametersSummary = nil }
+    }
+
+    /// settleOptimize: the summary of the parameters in use, read on Settings.
     func settleOptimize() {
-        if let progress = state.optimizeJob.poll(), progress != state.optimizeProgress {
-            state.optimizeProgress = progress
-            if case .finished = progress { state.parametersSummary = nil }
-        }
         if state.route != .settings {
             if state.parametersSummary != nil { state.parametersSummary = nil }
         } else if state.parametersSummary == nil, let database = session.database, let learner = user.profileID {

@@ -143,7 +143,11 @@ struct SettingsScene: Scene {
             let index = choices.firstIndex(of: user.levels) ?? 0
             user.levels = choices[(index + step + choices.count) % choices.count]
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
-        case .direction: user.studyDirection = Self.cycle(user.studyDirection, by: step)
+        case .direction:
+            // Listening needs sound: without a player (or Open JTalk) it is skipped, and the note says why.
+            var next = Self.cycle(user.studyDirection, by: step)
+            if next == .listen, state.audio?.listeningProblem != nil { next = Self.cycle(next, by: step) }
+            user.studyDirection = next
         case .answerKind: user.answerKind = Self.cycle(user.answerKind, by: step)
         case .audio: user.audio = Self.cycle(user.audio, by: step)
         case .forget, .deck, .categories, .syncFolder, .optimize: break

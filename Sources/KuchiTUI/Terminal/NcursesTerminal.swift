@@ -143,10 +143,13 @@ final class NcursesTerminal: TerminalBackend {
     }
 
     func nextEvent(wait: Bool) -> InputEvent? {
-        // Waiting blocks until input, or for `idleMilliseconds` (Welcome's counts move with
-        // the clock); not waiting returns at once.
-        if wait { wtimeout(kuchi_stdscr(), idleMilliseconds) } else { nodelay(kuchi_stdscr(), true) }
+        // Reads never block in ncurses: a waiting read blocks in `waitForInput` (poll on the
+        // terminal and the wake pipe), until input, a job's wake, a signal or `idleMilliseconds`
+        // (Welcome's counts move with the clock); not waiting returns at once.
+        nodelay(kuchi_stdscr(), true)
+        let deadline = idleMilliseconds >= 0 ? Self.milliseconds() + Int64(idleMilliseconds) : nil
         var failures = 0
+        var inputReady = false
         while true {
             if let signal = TerminalRestorer.pendingSignal() {
                 return .interrupted(signal: signal)
@@ -165,20 +168,22 @@ final class NcursesTerminal: TerminalBackend {
             }
             let code = wgetch(kuchi_stdscr())
             if code == ERR {
-                // A signal interrupts the blocking read (handlers are installed without
-                // SA_RESTART); otherwise ERR means "no input" in non-blocking mode.
                 if let signal = TerminalRestorer.pendingSignal() { return .interrupted(signal: signal) }
                 guard wait else { return nil }
-                if idleMilliseconds >= 0 { return .idle }
-                // A read that failed because another program made the terminal non-blocking
-                // meanwhile is not a sign that the terminal is gone.
-                if TerminalRestorer.makeInputBlocking() { continue }
-                // A blocking read that keeps failing means the terminal is gone (input closed
-                // without a SIGHUP); stop instead of spinning on it.
-                failures += 1
-                if failures > 64 { return .interrupted(signal: SIGHUP) }
+                // The terminal said it had input and none came: a terminal that is gone (input
+                // closed without a SIGHUP) says so forever; stop instead of spinning on it.
+                if inputReady {
+                    failures += 1
+                    if failures > 64 { return .interrupted(signal: SIGHUP) }
+                }
+                switch waitForInput(until: deadline) {
+                case .timedOut: return .idle
+                case .input: inputReady = true
+                case .other: inputReady = false
+                }
                 continue
             }
+            inputReady = false
             failures = 0
             if code > 0xFF {
                 if code == KEY_RESIZE { return .terminalResized(size) }
@@ -245,7 +250,7 @@ final class NcursesTerminal: TerminalBackend {
         nodelay(window, true)
         defer {
             wtimeout(window, -1)
-            nodelay(window, !wait)
+            nodelay(window, true)
         }
         var reads = 0
         let reader = EscapeSequenceReader(

@@ -29,13 +29,19 @@ enum TerminalRestorer {
     private nonisolated(unsafe) static var savedInputFlags: Int32 = -1
     private nonisolated(unsafe) static var resetBytes: UnsafeMutableBufferPointer<UInt8>?
     private nonisolated(unsafe) static var suspendIgnored = false
-    /// woken: background work finished (`wake`) since the input loop last looked.
-    private nonisolated(unsafe) static var woken: sig_atomic_t = 0
-    /// inputThread: the thread blocked in the terminal read, which `wake` interrupts.
-    private nonisolated(unsafe) static var inputThread: pthread_t?
-    /// wakeSignal: SIGURG, whose default is to be ignored (nothing happens if it ever arrives
-    /// before the handler is in place or after it is gone), as Go's runtime uses it.
-    static let wakeSignal = SIGURG
+    /// wakePipe: the self-pipe `wake` writes a byte to; the input loop polls its read end with
+    /// the terminal, so a wake can never land between a look at a flag and the wait (a signal
+    /// could). Made on first use, kept open for the whole run (a late job's write is harmless);
+    /// both ends non-blocking, closed on exec.
+    static let wakePipe: (read: Int32, write: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return (-1, -1) }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        return (ends[0], ends[1])
+    }()
 
     static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS, SIGXCPU]
@@ -86,15 +92,12 @@ enum TerminalRestorer {
         if !suspendIgnored { setHandler(SIGTSTP, flagHandler) }
         setHandler(SIGWINCH, flagHandler)
         setHandler(SIGCONT, flagHandler)
-        inputThread = pthread_self()
-        setHandler(wakeSignal, flagHandler)
+        _ = wakePipe
         resized = 1  // a resize during start-up, before this handler, is caught on the first read
     }
 
     /// uninstall: default handlers back, so a signal after the terminal is restored acts normally.
     static func uninstall() {
-        Glibc.signal(wakeSignal, SIG_DFL)
-        inputThread = nil
         for signal in quitSignals + crashSignals + jobSignals where !(signal == SIGTSTP && suspendIgnored) {
             Glibc.signal(signal, SIG_DFL)
         }
@@ -113,15 +116,21 @@ enum TerminalRestorer {
     /// takeResize: whether the window may have changed size (SIGWINCH) since the last call.
     static func takeResize() -> Bool { take(&resized) }
 
-    /// wake: background work has a result for the input loop (a sync finished): the blocked
-    /// read is interrupted so the loop handles it now, not at the next key. Any thread may call it.
-    static func wake() {
-        woken = 1
-        if let inputThread { pthread_kill(inputThread, wakeSignal) }
+    /// wake: background work has a result for the input loop (a job posted): the loop's wait
+    /// ends so it handles it now, not at the next key. Any thread may call it; a full pipe
+    /// already holds a wake.
+    @Sendable static func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)
     }
 
-    /// takeWake: whether `wake` was called since the last call.
-    static func takeWake() -> Bool { take(&woken) }
+    /// takeWake: whether `wake` was called since the last call (the pipe is emptied).
+    static func takeWake() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var woken = false
+        while read(wakePipe.read, &buffer, buffer.count) > 0 { woken = true }
+        return woken
+    }
 
     /// takeContinued: whether Kuchi was stopped and resumed (SIGCONT) since the last call.
     static func takeContinued() -> Bool { take(&continued) }
@@ -188,7 +197,6 @@ enum TerminalRestorer {
         switch signal {
         case SIGTSTP: TerminalRestorer.suspendRequested = 1
         case SIGWINCH: TerminalRestorer.resized = 1
-        case wakeSignal: TerminalRestorer.woken = 1
         default: TerminalRestorer.continued = 1
         }
     }

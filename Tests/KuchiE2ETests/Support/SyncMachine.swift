@@ -73,15 +73,17 @@ struct SyncMachine {
         try kuchi(["sync", folder.path] + arguments, at: moment)
     }
 
-    /// kuchi: any `kuchi` command on this machine at `moment`.
+    /// kuchi: any `kuchi` command on this machine at `moment`. A sync or an export grows with
+    /// the history (20,000 reviews in the kill test): the run waits for the exit with a deadline
+    /// no loaded machine meets by chance (a hang still fails).
     func kuchi(_ arguments: [String], at moment: Date) throws -> ProcessResult {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
         formatter.timeZone = TimeZone(identifier: "UTC")
         let launcher = ["faketime", formatter.string(from: moment)]
-        var result = try runKuchiThrough(launcher, arguments, directory: home)
+        var result = try runKuchiThrough(launcher, arguments, directory: home, timeout: .seconds(600))
         for _ in 0..<3 where result.standardError.contains("sem_open") {
-            result = try runKuchiThrough(launcher, arguments, directory: home)
+            result = try runKuchiThrough(launcher, arguments, directory: home, timeout: .seconds(600))
         }
         return result
     }
