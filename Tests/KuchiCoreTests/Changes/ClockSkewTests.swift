@@ -88,11 +88,12 @@ struct RetentionTimelineTests {
         let database = LearnerDatabase.open(directory: a.data)
         try database.carryOver(hana, now: start)
         let deck = try makeDeck(DeckJSON.words(6))
-        let change = start.addingTimeInterval(10 * 86_400)
+        let change = start.addingTimeInterval(19 * 86_400)
         var lower = hana
         lower.settings.desiredRetention = 0.8
         var changed = false
-        // Six words answered every two days for four weeks; the retention drops on day 10.
+        // Six words answered every two days for three weeks; the retention drops on day 19, then
+        // only three of them are answered again: the other three were last scheduled at 0.9.
         for day in stride(from: 0, to: 28, by: 2) {
             let time = start.addingTimeInterval(Double(day) * 86_400 + 3600)
             if !changed, time > change {
@@ -101,7 +102,7 @@ struct RetentionTimelineTests {
             }
             let live = SchedulerFactory.scheduler(learner: hana.id, desiredRetention: database.settings(of: hana).settings.desiredRetention,
                                                   in: database)
-            for (index, card) in try database.cards(learner: hana.id, deck: deck, now: time).cards.enumerated() {
+            for (index, card) in try database.cards(learner: hana.id, deck: deck, now: time).cards.enumerated() where !changed || index < 3 {
                 let rating: Rating = (day + index) % 5 == 0 ? .again : .good
                 _ = try database.recordReview(ReviewInput(cardID: card.id, rating: rating, time: time.addingTimeInterval(Double(index) * 30),
                                                           duration: 1000), scheduler: live)
