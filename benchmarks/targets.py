@@ -83,6 +83,31 @@ def processes(programs, repetitions):
     return figures
 
 
+def session_peak(kuchi, deck, words, root):
+    """The peak RSS (KiB) of a session on the bundled deck: `words` right answers (each
+    confirmed with Enter where the app asks; fewer when the day's new words run out), the Stats
+    tab, then quit."""
+    config = d.make_config(root)
+    session = d.Session([kuchi], d.kuchi_environment(config, None, False), *d.SIZES[0])
+    session.collect(d.first_screen, session.started)
+    d.go_to_challenge(session)
+    for _ in range(words):
+        if d.on_congratulations(session):
+            d.go_to_challenge(session)
+        if "Nothing to study" in session.text():
+            break  # the day's new words are done (10 by default)
+        digit, _ = deck.right_digit(session)
+        before = session.text()
+        session.press(str(digit).encode(), done=lambda s: s.text() != before, quiet=0.08)
+        if "Enter Next" in session.lines()[-1]:
+            before = session.text()
+            session.press(b"\r", done=lambda s: s.text() != before, quiet=0.08)
+    stats = h.find_stats_key(session)
+    if stats is None:
+        raise d.Stuck("no Stats tab:\n" + session.dump())
+    return session.finish(b"q")
+
+
 def measure(args, progress):
     binaries = {"now": args.kuchi}
     if args.baseline:
@@ -132,8 +157,7 @@ def measure(args, progress):
 
         progress(f"targets: a session of {args.words} words, bundled deck")
         for name, kuchi in binaries.items():
-            _, peak, _ = d.measure_play(kuchi, d.Deck(args.deck), *d.SIZES[0], args.words, False, root)
-            results[name]["session_rss"] = peak
+            results[name]["session_rss"] = session_peak(kuchi, d.Deck(args.deck), args.words, root)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     return results

@@ -75,30 +75,7 @@ enum JSONValue: Encodable {
     }
 }
 
-extension JSONValue: Decodable {
-    /// init(from:): any JSON value, read by a typed decoder (no `Any`, no dynamic casts): true
-    /// and false as booleans, whole numbers as integers, other numbers as doubles.
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Int64.self) {
-            self = .integer(number)
-        } else if let number = try? container.decode(UInt64.self) {
-            self = .unsigned(number)
-        } else if let number = try? container.decode(Double.self) {
-            self = .double(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let values = try? container.decode([JSONValue].self) {
-            self = .array(values)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
+extension JSONValue {
     /// set: `value` at `path` inside this object, creating (or replacing a non-object)
     /// intermediate objects on the way.
     mutating func set(_ value: JSONValue, at path: ArraySlice<String>) {

@@ -35,18 +35,15 @@ enum SettingValues {
     /// applying: `profile` with `changes` written in; nil when they do not decode.
     ///
     /// Every start reads the learner's settings through here (the app and `kuchi due`), so the
-    /// tree is a typed `JSONValue` read and written by the coders: `JSONSerialization`'s writer
-    /// casts each `Any` dynamically, and its first casts scan the binary's conformance tables —
-    /// a quarter of the CPU time to the first screen (issue 39).
+    /// tree is a `JSONValue` read and written by hand (`JSONValue+Text`): `JSONSerialization`'s
+    /// dynamic casts were a quarter of the CPU time to the first screen (issue 39).
     static func applying(_ changes: [ProfileField: String], to profile: Profile) -> Profile? {
-        let decoder = JSONDecoder()
-        guard let data = try? JSONEncoder().encode(profile), var object = try? decoder.decode(JSONValue.self, from: data) else { return nil }
+        guard let data = try? JSONEncoder().encode(profile), var object = JSONValue(json: data) else { return nil }
         for (field, text) in changes {
-            guard let parsed = try? decoder.decode(JSONValue.self, from: Data(text.utf8)) else { return nil }
+            guard let parsed = JSONValue(json: text.utf8) else { return nil }
             object.set(parsed, at: field.path[...])
         }
-        guard let merged = try? JSONEncoder().encode(object) else { return nil }
-        return try? decoder.decode(Profile.self, from: merged)
+        return try? JSONDecoder().decode(Profile.self, from: Data(object.jsonText.utf8))
     }
 
     /// canonical: a JSON value as sorted, compact text, so equal values compare equal.
