@@ -66,7 +66,7 @@ enum StartupTrace {
     static func report() {
         guard enabled, finished, !phases.isEmpty else { return }
         defer { phases = [] }
-        var lines = ["kuchi: startup trace (ms)      wall      cpu"]
+        var lines = ["kuchi: startup trace (ms)" + String(repeating: " ", count: 16) + "wall      cpu"]
         for phase in phases { lines.append(line(phase.name, phase.wall, phase.cpu)) }
         lines.append(line("total", phases.reduce(0) { $0 + $1.wall }, phases.reduce(0) { $0 + $1.cpu }))
         StandardError.write(lines.joined(separator: "\n"))
@@ -74,7 +74,7 @@ enum StartupTrace {
 
     /// line: one row, the name padded by display columns (the arrows are one column each).
     private static func line(_ name: String, _ wall: Double, _ cpu: Double) -> String {
-        let label = "  " + name + String(repeating: " ", count: max(1, 26 - name.count))
+        let label = "  " + name + String(repeating: " ", count: max(1, 34 - name.count))
         return label + pad(wall) + pad(cpu)
     }
 
