@@ -160,6 +160,8 @@ func main() -> Int32 {
         StartupTrace.mark("options")
         return Launch.run(LaunchOptions())
     }
+    // `kuchi due` as a shell prompt runs it: read by hand, without the parser's model.
+    if let status = DueSummary.shortcut(Array(CommandLine.arguments.dropFirst())) { return status }
     let command: any ParsableCommand
     do {
         command = try KuchiCommand.parseAsRoot()

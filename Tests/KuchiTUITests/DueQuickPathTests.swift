@@ -82,8 +82,9 @@ struct DueQuickPathTests {
         let due = try command(folder, extra)
         let options = due.learner.resolved(root: due.root)
         let profile = try options.learner()
-        let full = try due.fullStatus(profile: profile, options: options, now: now)
-        return (due.quickStatus(profile: profile, options: options, now: now), full)
+        let deck = due.deck ?? due.root.deck
+        let full = try DueSummary.fullStatus(profile: profile, options: options, deck: deck, now: now)
+        return (DueSummary.quickStatus(profile: profile, options: options, deck: deck, now: now), full)
     }
 
     nonisolated static let settings: [(String, Settings)] = {
@@ -127,6 +128,27 @@ struct DueQuickPathTests {
         #expect(quick != nil, "\(name): the quick path answers for a plain file")
         #expect(quick == full, "\(name)")
         if index == 0 { #expect(full.dueNow > 0 && full.newAvailable > 0 && full.nextReview != nil, "the history has cards due and new") }
+    }
+
+    @Test("the shortcut reads a prompt's plain arguments as ArgumentParser does, and leaves every other form to it")
+    func shortcutArguments() throws {
+        let plain = [["due"], ["due", "--quiet"], ["due", "--profile", "さくら", "--deck", "challenges"],
+                     ["due", "--config-dir", "/c", "--data-dir", "/d", "--quiet", "--profile", "Ken"]]
+        for arguments in plain {
+            let read = try #require(DueSummary.plainArguments(arguments), "\(arguments)")
+            let parsed = try #require(try KuchiCommand.parseAsRoot(arguments) as? DueCommand)
+            let options = parsed.learner.resolved(root: parsed.root)
+            #expect(read.options.profile == options.profile && read.options.configDir == options.configDir
+                    && read.options.dataDir == options.dataDir, "\(arguments)")
+            #expect(read.deck == parsed.deck ?? parsed.root.deck && read.quiet == parsed.quiet, "\(arguments)")
+        }
+        let others = [["due", "--list"], ["due", "--json"], ["due", "--help"], ["due", "-h"], ["due", "--profile"],
+                      ["due", "--profile=Ken"], ["due", "--profile", ""], ["due", "--profile", " "], ["due", "--data-dir", ""],
+                      ["due", "--quiet", "--quiet"], ["due", "--deck", "a", "--deck", "b"], ["due", "extra"], ["stats"], [],
+                      ["due", "--profile", "--quiet"]]
+        for arguments in others {
+            #expect(DueSummary.plainArguments(arguments) == nil, "\(arguments)")
+        }
     }
 
     @Test("the settings above do change the figures (so their sameness says something)")
@@ -224,8 +246,8 @@ struct DueQuickPathTests {
             }
             let due = try command(folder)
             let options = due.learner.resolved(root: due.root)
-            let quick = due.quickStatus(profile: profile, options: options, now: now)
-            let full = Result(catching: { () throws(LearnerOptions.CommandFailure) -> StudyStatus in try due.fullStatus(profile: profile, options: options, now: now) })
+            let quick = DueSummary.quickStatus(profile: profile, options: options, deck: nil, now: now)
+            let full = Result(catching: { () throws(LearnerOptions.CommandFailure) -> StudyStatus in try DueSummary.fullStatus(profile: profile, options: options, deck: nil, now: now) })
             let whole = Result(catching: { () throws(LearnerOptions.CommandFailure) -> StudyStatus in try due.status(now: now) })
             switch (full, whole) {
             case (.success(let a), .success(let b)):

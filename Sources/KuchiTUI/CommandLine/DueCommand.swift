@@ -38,16 +38,8 @@ struct DueCommand: ParsableCommand {
     /// execute: prints the status (or the list) and returns the exit status.
     func execute(now: Date = Date()) -> Int32 {
         if list { return executeList(now: now) }
-        let status: StudyStatus
-        do throws(LearnerOptions.CommandFailure) {
-            status = try self.status(now: now)
-        } catch {
-            return LearnerOptions.fail(error)
-        }
-        StandardOutput.write(quiet ? "\(status.dueNow)" : status.commandLineText())
-        StartupTrace.finish("answer")
-        StartupTrace.report()
-        return StandardOutput.finish(status.dueNow > 0 ? 0 : 1)
+        return DueSummary.print(Result(catching: { () throws(LearnerOptions.CommandFailure) -> StudyStatus in try status(now: now) }),
+                                quiet: quiet)
     }
 
     /// Chosen: what the command counts — the learner with their settings as the learner
@@ -67,67 +59,14 @@ struct DueCommand: ParsableCommand {
     func chosen() throws(LearnerOptions.CommandFailure) -> Chosen {
         let options = learner.resolved(root: root)
         let (profile, database) = try options.opened()
-        return try choose(profile: profile, database: database, dataDir: options.dataDir, forCounting: false)
-    }
-
-    /// choose: the deck and selection of `profile` (its settings as the log holds them).
-    func choose(profile: Profile, database: LearnerDatabase?, dataDir: String?,
-                forCounting: Bool) throws(LearnerOptions.CommandFailure) -> Chosen {
         // The root command also declares --deck, and ArgumentParser gives it the value.
-        let deck = self.deck ?? root.deck
-        let whole = try DeckChoice.load(deck, settings: profile.settings, dataDir: dataDir, forCounting: forCounting)
-        var selection = StudySelection(learner: profile.id, settings: profile.settings)
-        if deck != nil { selection.categories = [] }
-        let byCategory = whole.selecting(categories: selection.categories) ?? whole
-        let words = byCategory.selecting(levels: selection.levels) ?? byCategory
-        // Lessons for the bundled deck, as the app decides (`LearnerSession.context()`).
-        let lessons = deck == nil && profile.settings.deck.isEmpty
-        StartupTrace.mark("deck")
-        return Chosen(profile: profile, database: database, deck: words, selection: selection, lessons: lessons)
+        return try DueSummary.choose(profile: profile, database: database, deck: deck ?? root.deck, dataDir: options.dataDir,
+                                     forCounting: false)
     }
 
-    /// status: the chosen learner's standing in what they study — their deck (or `--deck`),
-    /// categories and directions, with their own new-word limit and day rollover: the same
-    /// figures Welcome shows (`LearnerSession.status`). The quick path answers whenever it can;
-    /// anything it cannot read plainly goes the full path, which judges and says why.
+    /// status: the chosen learner's standing in what they study (`DueSummary.status`).
     func status(now: Date) throws(LearnerOptions.CommandFailure) -> StudyStatus {
-        let options = learner.resolved(root: root)
-        let profile = try options.learner()
-        StartupTrace.mark("profile")
-        if let status = quickStatus(profile: profile, options: options, now: now) { return status }
-        return try fullStatus(profile: profile, options: options, now: now)
-    }
-
-    /// quickStatus: the summary read-only with the schema checked by one `PRAGMA user_version`
-    /// read (`openCurrentReadOnly`) and the deck read back for counting only; nil when the
-    /// database is missing, of another version or does not read (the full path decides then).
-    func quickStatus(profile: Profile, options: LearnerOptions, now: Date) -> StudyStatus? {
-        guard let database = LearnerDatabase.openCurrentReadOnly(directory: options.paths().dataDirectory) else { return nil }
-        StartupTrace.mark("database open + migration check")
-        let settled = database.settings(of: profile)
-        StartupTrace.mark("settings")
-        guard let chosen = try? choose(profile: settled, database: database, dataDir: options.dataDir, forCounting: true) else { return nil }
-        return LearnerSession.status(database: database, learner: settled.id, deck: chosen.deck, selection: chosen.selection, now: now)
-    }
-
-    /// fullStatus: the summary through `openReadOnly`'s whole judgement of the file and the
-    /// whole deck — what every case the quick path declines comes to.
-    func fullStatus(profile: Profile, options: LearnerOptions, now: Date) throws(LearnerOptions.CommandFailure) -> StudyStatus {
-        let database = try options.database()
-        StartupTrace.mark("database open + migration check")
-        let settled = database?.settings(of: profile) ?? profile
-        StartupTrace.mark("settings")
-        let chosen = try choose(profile: settled, database: database, dataDir: options.dataDir, forCounting: false)
-        guard let database else {
-            let words = chosen.selection.direction.cardKeys(in: chosen.deck).count
-            return StudyStatus(dueNow: 0, newAvailable: min(Settings.clampNewWordsPerDay(settled.settings.newWordsPerDay), words),
-                               nextReview: nil)
-        }
-        guard let status = LearnerSession.status(database: database, learner: settled.id, deck: chosen.deck,
-                                                 selection: chosen.selection, now: now) else {
-            throw LearnerOptions.CommandFailure(message: "could not read the learner database.")
-        }
-        return status
+        try DueSummary.status(options: learner.resolved(root: root), deck: deck ?? root.deck, now: now)
     }
 
     /// executeList: `--list`: one line per card in the session's order, nothing else; the exit
