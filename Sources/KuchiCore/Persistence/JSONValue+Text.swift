@@ -40,12 +40,13 @@ extension JSONValue {
             }
             text += "]"
         case .object(let members):
+            // In the dictionary's order: a reader of JSON takes members in any order.
             text += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, member) in members.enumerated() {
                 if index > 0 { text += "," }
-                Self.quote(key, into: &text)
+                Self.quote(member.key, into: &text)
                 text += ":"
-                members[key]?.write(to: &text)
+                member.value.write(to: &text)
             }
             text += "}"
         }
@@ -82,7 +83,12 @@ private struct JSONTextReader {
     }
 
     mutating func skipSpace() {
-        while offset < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset]) { offset += 1 }
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
     }
 
     mutating func value(depth: Int) -> JSONValue? {
@@ -92,15 +98,16 @@ private struct JSONTextReader {
         case UInt8(ascii: "{"): return object(depth: depth)
         case UInt8(ascii: "["): return array(depth: depth)
         case UInt8(ascii: "\""): return string().map(JSONValue.string)
-        case UInt8(ascii: "t"): return literal("true", .bool(true))
-        case UInt8(ascii: "f"): return literal("false", .bool(false))
-        case UInt8(ascii: "n"): return literal("null", .null)
+        case UInt8(ascii: "t"): return literal(Self.trueWord, .bool(true))
+        case UInt8(ascii: "f"): return literal(Self.falseWord, .bool(false))
+        case UInt8(ascii: "n"): return literal(Self.nullWord, .null)
         default: return number()
         }
     }
 
-    private mutating func literal(_ word: String, _ value: JSONValue) -> JSONValue? {
-        let expected = Array(word.utf8)
+    static let trueWord = Array("true".utf8), falseWord = Array("false".utf8), nullWord = Array("null".utf8)
+
+    private mutating func literal(_ expected: [UInt8], _ value: JSONValue) -> JSONValue? {
         guard bytes.count - offset >= expected.count, bytes[offset..<offset + expected.count].elementsEqual(expected) else { return nil }
         offset += expected.count
         return value
