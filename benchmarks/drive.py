@@ -34,6 +34,7 @@ import time
 import uuid
 
 import history
+import phases
 import sync as sync_bench
 import history_report
 import startup_steps
@@ -144,17 +145,18 @@ def context_switches(pid):
 class Session:
     """A program running on its own pseudo-terminal of a fixed size, read through an emulator."""
 
-    def __init__(self, argv, env, rows, columns, render_log=None):
+    def __init__(self, argv, env, rows, columns, render_log=None, stderr=None):
         self.rows, self.columns = rows, columns
         self.master, self.slave = os.openpty()
         fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         slave_path = os.ttyname(self.slave)
         # posix_spawn (vfork-like, cheap): a new session whose first open of the terminal makes it
-        # the controlling one, as a terminal emulator's child has.
+        # the controlling one, as a terminal emulator's child has. `stderr`: a file that takes
+        # the program's standard error instead (KUCHI_TRACE_STARTUP's table, read after it quits).
         actions = [
             (os.POSIX_SPAWN_OPEN, 0, slave_path, os.O_RDWR, 0),
             (os.POSIX_SPAWN_DUP2, 0, 1),
-            (os.POSIX_SPAWN_DUP2, 0, 2),
+            (os.POSIX_SPAWN_OPEN, 2, stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644) if stderr else (os.POSIX_SPAWN_DUP2, 0, 2),
         ]
         self.started = time.monotonic()
         self.pid = os.posix_spawn(argv[0], argv, env, file_actions=actions, setsid=True)
@@ -695,7 +697,12 @@ def main():
             raw["startup"] = {
                 "programs": startup_steps.measure(args.startup_programs, args.kuchi, args.startups) if args.startup_programs else None,
                 "parts": startup_steps.parts(args.kuchi_bench, os.path.join(config, "data"), os.path.join(config, "kuchi"), NAME),
+                # The trace's phases, and the previous run's saved ones to compare with (then this
+                # run's replace them).
+                "phases": phases.measure(args.kuchi, args.floor, make_config(root), max(5, args.startups // 2), progress),
+                "phases_before": phases.previous(),
             }
+            phases.save(raw["startup"]["phases"], args.note)
         for entries in [int(n) for n in args.deck_sizes.split(",") if n and "decks" in parts]:
             progress(f"deck scale: {entries} entries")
             categorised = run_kuchi_bench(args.kuchi_bench, entries, 50, args.picks, args.loads)
@@ -866,6 +873,8 @@ def report(raw, args):
             columns += [(f"{h['cards'] // 1000}k-word deck, no history", h["parts_fresh"]),
                         (history_report.label(h["cards"], h["reviews"]), h["parts"])]
         out += startup_steps.parts_report(columns)
+        if raw["startup"].get("phases"):
+            out += phases.report(raw["startup"]["phases"], raw["startup"].get("phases_before"))
     if raw["history"]:
         lines, more = history_report.report(raw["history"], args)
         out += lines

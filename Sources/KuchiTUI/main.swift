@@ -25,6 +25,8 @@ enum Launch {
             return fail("a UTF-8 locale is needed to show Japanese text; set LANG=C.UTF-8 (or another UTF-8 locale) and try again.")
         }
         let library = DeckLibrary(dataDirectory: options.dataDir.map { URL(fileURLWithPath: $0) }, environment: environment)
+        let paths = KuchiPaths(configDir: options.configDir, dataDir: options.dataDir, environment: environment)
+        StartupTrace.mark("paths")
         let fixedDeck: Deck?
         do throws(DeckError) {
             fixedDeck = try options.deck.map { path throws(DeckError) in try library.resolve(path) }
@@ -58,34 +60,41 @@ enum Launch {
             StandardError.write("kuchi: the levels and categories given hold fewer than \(Deck.minimumEntries) words; choose more.")
             return 2
         }
-        let paths = KuchiPaths(configDir: options.configDir, dataDir: options.dataDir, environment: environment)
+        StartupTrace.mark("deck")
         let directory = paths.configDirectory
         let user = UserManager(store: ProfileStore(directory: directory))
         let loadProblems = user.loadSavedProfiles()
-        let route: Route
+        // The learner is chosen here and signed in once the database is open, so sign-in reads
+        // the profile file, the carry-over check and the settings log once (issue 39).
+        let chosen: Profile?
         if let name = options.profile {
             guard let profile = user.savedProfile(named: name) else {
                 let saved = user.savedProfiles.map(\.name)
                 return fail("there is no saved profile named \"\(name)\"" + (saved.isEmpty ? "." : "; saved profiles: \(saved.joined(separator: ", ")).")) 
             }
-            user.signIn(profile)
-            route = .welcome
-        } else if user.savedProfiles.count == 1, let profile = user.savedProfiles.first {
-            user.signIn(profile)
-            route = .welcome
+            chosen = profile
         } else {
-            route = user.savedProfiles.isEmpty ? .register : .profiles
+            chosen = user.savedProfiles.count == 1 ? user.savedProfiles.first : nil
         }
+        let route: Route = chosen != nil ? .welcome : user.savedProfiles.isEmpty ? .register : .profiles
+        StartupTrace.mark("profile")
         let seed = environment["KUCHI_SEED"].flatMap(UInt64.init)
         let dataDirectory = paths.dataDirectory
         let database = LearnerDatabase.open(directory: dataDirectory)
         if let seed { database.reviewIDs.reseed(seed) }
+        StartupTrace.mark("database open + migration check")
+        // Nobody is signed in yet: this only keeps the log, which the sign-in then reads (the
+        // session attaches it again: a no-op).
+        user.attach(database)
+        if let chosen { user.signIn(chosen) }
+        StartupTrace.mark("settings")
         let overrides = StudyOverrides(deck: fixedDeck, categories: options.categories.isEmpty ? nil : options.categories,
                                        levels: options.levels.isEmpty ? nil : options.levels,
                                        direction: options.direction, answerKind: options.answer, questions: options.questions,
                                        teachNewWords: options.teach)
         let session = LearnerSession(user: user, bundled: bundled, library: library, database: database, overrides: overrides,
                                      seed: seed, clock: Date.init)
+        StartupTrace.mark("session (quiz stand-in, saved session)")
         let state = AppState(route: route)
         state.audio = AppAudio(dataDirectory: dataDirectory, environment: environment)  // posts to state.jobs
         let terminal: NcursesTerminal
@@ -94,6 +103,7 @@ enum Launch {
         } catch {
             return fail(error.description)
         }
+        StartupTrace.mark("terminal")
         let app = App(state: state, session: session, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
                       redrawEverything: environment["KUCHI_REDRAW"] == "all")
         let sync = AppSync(user: user, folderOverride: options.syncDir, configDirectory: directory, dataDirectory: dataDirectory, seed: seed,
@@ -106,6 +116,8 @@ enum Launch {
         let signal = app.run()
         watch?.stop()
         terminal.close()
+        // The trace's table waits for the screen to be gone (written over it, it would be lost).
+        StartupTrace.report()
         let syncNotice = sync.finishBeforeExit()
         user.recordUse()
         // The whole file, review log included, is checked once the screen is gone: a damaged
@@ -151,16 +163,23 @@ enum Launch {
 /// not ArgumentParser's default 64.
 @MainActor
 func main() -> Int32 {
+    StartupTrace.begin()
     ProcessGuards.install()
     // Plain `kuchi` — the common start — skips the parser: building its reflection-based model
     // was a third of the CPU time to the first screen.
-    if CommandLine.arguments.count <= 1 { return Launch.run(LaunchOptions()) }
+    if CommandLine.arguments.count <= 1 {
+        StartupTrace.mark("options")
+        return Launch.run(LaunchOptions())
+    }
+    // `kuchi due` as a shell prompt runs it: read by hand, without the parser's model.
+    if let status = DueSummary.shortcut(Array(CommandLine.arguments.dropFirst())) { return status }
     let command: any ParsableCommand
     do {
         command = try KuchiCommand.parseAsRoot()
     } catch {
         return exitStatus(for: error)
     }
+    StartupTrace.mark("options")
     let report: (lines: [String], status: Int32)
     switch command {
     case let check as CheckDeck: report = check.report()

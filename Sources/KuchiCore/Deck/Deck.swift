@@ -12,23 +12,14 @@ public struct Deck: Sendable {
     public let attribution: String?
     /// challenges: the validated entries, in file order.
     public let challenges: [Challenge]
-    /// confusableQuestions: for each question, the questions it must never be drawn beside
-    /// (both directions of every entry's `confusable` list).
-    private let confusableQuestions: [String: Set<String>]
 
-    /// init: a deck of already validated challenges.
+    /// init: a deck of already validated challenges. Nothing is indexed here: every start makes
+    /// decks (the cache's, the selection's), and what the first screen does not show is not
+    /// paid for per word (issue 39).
     init(title: String, attribution: String?, challenges: [Challenge]) {
         self.title = title
         self.attribution = attribution
         self.challenges = challenges
-        var confusable: [String: Set<String>] = [:]
-        for challenge in challenges {
-            for other in challenge.confusable {
-                confusable[challenge.question, default: []].insert(other)
-                confusable[other, default: []].insert(challenge.question)
-            }
-        }
-        confusableQuestions = confusable
     }
 
     /// mayBeDistractor: whether the entry at `candidate` may be shown as a wrong choice when the
@@ -48,7 +39,9 @@ public struct Deck: Sendable {
             let candidateReadings = [candidateChallenge.reading ?? candidateQuestion] + candidateChallenge.readings
             if candidateReadings.contains(where: askedReadings.contains) { return false }
         }
-        return askedQuestion != candidateQuestion && !(confusableQuestions[askedQuestion]?.contains(candidateQuestion) ?? false)
+        // Confusable both ways: either entry's list names the other (questions are unique).
+        return askedQuestion != candidateQuestion && !askedChallenge.confusable.contains(candidateQuestion)
+            && !candidateChallenge.confusable.contains(askedQuestion)
     }
 
     /// minimumEntries: a challenge needs its answer plus two other distinct answers.

@@ -19,6 +19,9 @@ public struct DeckCache: Sendable {
     public let directory: URL
     /// clock: the time, to tell a file changed a moment ago (tests move it).
     let clock: @Sendable () -> Date
+    /// keysOnly: read back only what counting cards needs (`DeckCacheFormat.decodeKeys`): for
+    /// `kuchi due`, whose answer is counts; a deck read so is never quizzed on.
+    public var keysOnly = false
 
     /// init: the cache of the data folder `dataDirectory` (`--data-dir`, else the XDG one).
     public init(dataDirectory: URL, clock: @escaping @Sendable () -> Date = Date.init) {
@@ -36,7 +39,8 @@ public struct DeckCache: Sendable {
     /// that can be trusted.
     func deck(at path: String, identity: DeckFileIdentity) -> Deck? {
         guard let data = try? BoundedFile.contents(of: fileURL(forDeckAt: path), limit: Deck.maximumBytes * 2) else { return nil }
-        return DeckCacheFormat.decode(data, path: path, identity: identity)
+        return keysOnly ? DeckCacheFormat.decodeKeys(data, path: path, identity: identity)
+            : DeckCacheFormat.decode(data, path: path, identity: identity)
     }
 
     /// store: keeps `deck`, read from the file at `path` with `identity`, for the next start.

@@ -47,7 +47,35 @@ enum DeckCacheFormat {
         data.withUnsafeBytes { buffer in decode(Reader(bytes: buffer), path: path, identity: identity) }
     }
 
-    private static func decode(_ start: Reader, path: String, identity: DeckFileIdentity) -> Deck? {
+    /// decodeKeys: what `kuchi due` counts by — the title and each entry's question, reading,
+    /// category and level — from the same file, checked the same way (nil whenever `decode`
+    /// would be nil); every other field is stepped over without being made a `String`. The
+    /// entries' other fields are empty: such a deck is for counting cards, never for a quiz.
+    static func decodeKeys(_ data: Data, path: String, identity: DeckFileIdentity) -> Deck? {
+        data.withUnsafeBytes { buffer -> Deck? in
+            guard var reader = payload(Reader(bytes: buffer), path: path, identity: identity),
+                  let title = reader.string(), let attribution = reader.optional(), let count = reader.int(),
+                  count >= 0, count <= reader.bytes.count else { return nil }
+            let kinds = PartOfSpeech.allCases.map { Array($0.rawValue.utf8) }
+            var challenges: [Challenge] = []
+            challenges.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let question = reader.string(), let reading = reader.optional(), reader.skipStrings(), reader.skipString(),
+                      reader.skipString(), let category = reader.optional(), reader.skipStrings(), let pos = reader.optionalBytes(),
+                      let level = reader.int(), reader.skipStrings(), reader.skipStrings(), reader.skipStrings(), reader.skipStrings()
+                else { return nil }
+                if let pos, !kinds.contains(where: { $0.elementsEqual(pos) }) { return nil }
+                challenges.append(Challenge(question: question, reading: reading, pronunciation: "", answer: "", category: category,
+                                            level: level < 0 ? nil : level))
+            }
+            guard reader.offset == reader.bytes.count, challenges.count >= Deck.minimumEntries else { return nil }
+            return Deck(title: title, attribution: attribution, challenges: challenges)
+        }
+    }
+
+    /// payload: the reader at the payload's start once the header matches `path` and
+    /// `identity` and the checksum holds; nil otherwise.
+    private static func payload(_ start: Reader, path: String, identity: DeckFileIdentity) -> Reader? {
         var reader = start
         guard let kind = reader.take(magic.count), kind.elementsEqual(magic), reader.string() == path else { return nil }
         var fields: [Int64] = []
@@ -59,6 +87,12 @@ enum DeckCacheFormat {
               length == reader.bytes.count - reader.offset,
               UInt64(UInt(bitPattern: sum)) == checksum(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.offset...]))
         else { return nil }
+        return reader
+    }
+
+    private static func decode(_ start: Reader, path: String, identity: DeckFileIdentity) -> Deck? {
+        guard var reader = payload(start, path: path, identity: identity) else { return nil }
+        let length = reader.bytes.count - reader.offset
         guard let title = reader.string(), let attribution = reader.optional(), let count = reader.int(),
               count >= 0, count <= length else { return nil }
         var challenges: [Challenge] = []
@@ -160,6 +194,27 @@ enum DeckCacheFormat {
             if count == -1 { return .some(nil) }
             guard let slice = take(count) else { return nil }
             return .some(String(decoding: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
+        }
+
+        /// skipString: steps over a string; false when it does not fit.
+        mutating func skipString() -> Bool {
+            guard let count = int() else { return false }
+            return take(count) != nil
+        }
+
+        /// optionalBytes: an optional string's bytes, not made a `String`.
+        mutating func optionalBytes() -> UnsafeRawBufferPointer?? {
+            guard let count = int() else { return nil }
+            if count == -1 { return .some(nil) }
+            guard let slice = take(count) else { return nil }
+            return .some(slice)
+        }
+
+        /// skipStrings: steps over a list of strings; false when it does not fit.
+        mutating func skipStrings() -> Bool {
+            guard let count = int(), count >= 0, count <= bytes.count - offset else { return false }
+            for _ in 0..<count where !skipString() { return false }
+            return true
         }
 
         mutating func strings() -> [String]? {

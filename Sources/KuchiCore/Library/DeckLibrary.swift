@@ -6,7 +6,7 @@ public struct DeckLibrary: Sendable {
     /// directory: the decks folder.
     public let directory: URL
     /// cache: the validated decks of this data folder, so a start does not validate them again.
-    public let cache: DeckCache
+    public var cache: DeckCache
 
     /// init: the library in `dataDirectory` (`--data-dir`), else the XDG data folder.
     public init(dataDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {

@@ -74,3 +74,22 @@ enum JSONValue: Encodable {
         }
     }
 }
+
+extension JSONValue {
+    /// set: `value` at `path` inside this object, creating (or replacing a non-object)
+    /// intermediate objects on the way.
+    mutating func set(_ value: JSONValue, at path: ArraySlice<String>) {
+        guard let key = path.first else {
+            self = value
+            return
+        }
+        var members: [String: JSONValue] = [:]
+        if case .object(let existing) = self { members = existing }
+        var inner = JSONValue.object([:])
+        if let existing = members[key], case .object = existing { inner = existing }
+        inner.set(value, at: path.dropFirst())
+        members[key] = inner
+        self = .object(members)
+    }
+}
+

@@ -160,7 +160,7 @@ public final class UserManager {
         }
         if let settingsLog {
             // A profile of an older Kuchi is carried over into the log once, when it is written.
-            if onDisk { try? settingsLog.carryOver(current, now: clock()) }
+            if onDisk, !settingsLog.isCarriedOver(current.id) { try? settingsLog.carryOver(current, now: clock()) }
             current = settingsLog.settings(of: current)
         }
         become(current, remembered: onDisk, persisted: onDisk)

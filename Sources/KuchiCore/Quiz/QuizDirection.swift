@@ -40,7 +40,12 @@ public enum QuizDirection: String, Sendable, Codable, CaseIterable {
     /// directions: the directions `challenge` may be asked in under this choice. Reading is
     /// only for words written with kanji (a kana word's reading is the word itself).
     public func directions(for challenge: Challenge) -> [StudyDirection] {
-        studyDirections.filter { $0 != .reading || Script.containsKanji(challenge.question) }
+        directions(forQuestion: challenge.question)
+    }
+
+    /// directions(forQuestion:): the same, from the word as written alone.
+    func directions(forQuestion question: String) -> [StudyDirection] {
+        studyDirections.filter { $0 != .reading || Script.containsKanji(question) }
     }
 
     /// askable: the deck positions this choice can ask, and in which directions; when the
@@ -51,8 +56,9 @@ public enum QuizDirection: String, Sendable, Codable, CaseIterable {
         // (no array made per word: Welcome's count runs this over the whole deck).
         let all = studyDirections
         let filters = all.contains(.reading)
-        let askable = deck.challenges.enumerated().compactMap { position, challenge in
-            let directions = filters ? directions(for: challenge) : all
+        guard filters else { return deck.challenges.indices.map { ($0, all) } }
+        let askable = deck.challenges.indices.compactMap { position -> (position: Int, directions: [StudyDirection])? in
+            let directions = directions(forQuestion: deck.challenges[position].question)
             return directions.isEmpty ? nil : (position, directions)
         }
         return askable.isEmpty ? deck.challenges.indices.map { ($0, [StudyDirection.japaneseToEnglish]) } : askable

@@ -21,6 +21,18 @@ extension LearnerDatabase {
         try apply(.settings(LearnerChange.SettingsWrite(profile: profile, fields: Set(fields))), now: now)
     }
 
+    /// isCarriedOver: whether `learner`'s settings are in the log already and this machine has
+    /// its id — all `carryOver` would leave as it is. Sign-in reads this first, so a start takes
+    /// no write transaction once the learner was carried over (issue 39).
+    public func isCarriedOver(_ learner: UUID) -> Bool {
+        let logged = try? writer.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM setting_change WHERE learner = ?) AND EXISTS (SELECT 1 FROM sync_meta WHERE key = 'machine')
+                """, arguments: [learner.uuidString.lowercased()])
+        }
+        return logged == true
+    }
+
     /// carryOver: `carryOver(_:machine:now:)` in a transaction of its own (at sign-in).
     public func carryOver(_ profile: Profile, now: Date) throws {
         try apply(.carryOver(profile), now: now)

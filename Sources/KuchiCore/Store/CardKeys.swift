@@ -54,6 +54,7 @@ public struct CardKeys: Sendable {
         firstByHash.reserveCapacity(keys.count)
         unique.reserveCapacity(keys.count)
         var scratch: [UInt8] = []
+        var seen: Set<StudyDirection> = []
         for (origin, key) in keys.enumerated() {
             scratch.removeAll(keepingCapacity: true)
             Self.encode(question: key.question, reading: key.reading, direction: key.direction, into: &scratch)
@@ -65,10 +66,12 @@ public struct CardKeys: Sendable {
             ends.append(bytes.count)
             unique.append(key)
             origins.append(origin)
+            // Kept as they come: a set built after from every key hashed each one again.
+            if !seen.contains(key.direction) { seen.insert(key.direction) }
         }
         self.keys = unique
         self.origins = origins
-        directions = Set(unique.map(\.direction))
+        directions = seen
         self.bytes = bytes
         self.ends = ends
         self.firstByHash = firstByHash
@@ -156,7 +159,11 @@ public struct CardKeys: Sendable {
     /// appendField: a field's length (4 bytes, little-endian) and its bytes.
     static func appendField(_ field: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
         let length = UInt32(truncatingIfNeeded: field.count)
-        for shift: UInt32 in [0, 8, 16, 24] { buffer.append(UInt8(truncatingIfNeeded: length >> shift)) }
+        // Four appends, not a loop over an array literal (an allocation per field, per row).
+        buffer.append(UInt8(truncatingIfNeeded: length))
+        buffer.append(UInt8(truncatingIfNeeded: length >> 8))
+        buffer.append(UInt8(truncatingIfNeeded: length >> 16))
+        buffer.append(UInt8(truncatingIfNeeded: length >> 24))
         buffer.append(contentsOf: field)
     }
 

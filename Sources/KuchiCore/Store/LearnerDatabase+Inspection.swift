@@ -143,3 +143,26 @@ extension LearnerDatabase {
         return tables.isEmpty || tables.contains(where: LearnerSchema.kuchiTables.contains)
     }
 }
+
+extension LearnerDatabase {
+    /// openCurrentReadOnly: the quick look of `kuchi due`: the file opened read-only and its
+    /// schema checked by one read of the header's `user_version` (with its `application_id`, in
+    /// the same statement) — every migration since the first sets the version, so Kuchi's file
+    /// at this Kuchi's version is one this Kuchi reads. Nil for anything else (no file, another
+    /// version or program, a file that cannot be opened or read): the caller then takes the
+    /// full path (`openReadOnly`), which judges the file and says why, so the quick path never
+    /// answers where the full one would not.
+    public static func openCurrentReadOnly(directory: URL) -> LearnerDatabase? {
+        let path = directory.appendingPathComponent(fileName).path
+        guard access(path, R_OK) == 0,
+              let queue = try? FileConnections.open(path, configuration: fileConfiguration(readonly: true)) else { return nil }
+        let header = try? queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT user_version, application_id FROM pragma_user_version, pragma_application_id")
+        }
+        guard let header, header[0] as Int? == LearnerSchema.version, header[1] as Int32? == LearnerSchema.applicationID else {
+            try? queue.close()
+            return nil
+        }
+        return LearnerDatabase(writer: queue, url: URL(fileURLWithPath: path), problem: nil)
+    }
+}

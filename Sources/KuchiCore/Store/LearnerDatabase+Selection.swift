@@ -10,9 +10,11 @@ extension LearnerDatabase {
     /// (the limit is per deck and study day, whatever the selection); a selected word with no
     /// row yet is new. "Next review" is the earliest due time still ahead, else now (every
     /// reviewed card is due: Welcome then says only what is due) — nil only when no selected card
-    /// has ever been reviewed.
+    /// has ever been reviewed. `otherDirections` makes the same words' keys in the directions not
+    /// chosen; it is called only when a due row outside the selection needs them (most starts
+    /// never do: a second set of keys over the deck was half of Welcome's count).
     public func status(learner: UUID, deck: String, selection: CardKeys, now: Date, day: StudyDay,
-                       newWordLimit: Int, otherDirections: CardKeys? = nil) throws -> StudyStatus {
+                       newWordLimit: Int, otherDirections: (@Sendable () -> CardKeys)? = nil) throws -> StudyStatus {
         try writer.read { db in
             let nowMs = Milliseconds.from(now)
             let todayMs = Milliseconds.from(day.start(of: now))
@@ -46,12 +48,12 @@ extension LearnerDatabase {
     /// scan: steps the status statement over the deck's rows and sums them up.
     /// `others`: the same words in the directions not chosen; their due cards are counted apart
     /// (Welcome: "N more due in other directions").
-    private static func scan(_ handle: SQLiteStatement, db: Database, selection: CardKeys, others: CardKeys?, nowMs: Int64,
+    private static func scan(_ handle: SQLiteStatement, db: Database, selection: CardKeys, others: (@Sendable () -> CardKeys)?, nowMs: Int64,
                              todayMs: Int64, now: Date, newWordLimit: Int) throws -> StudyStatus {
         defer { sqlite3_reset(handle) }
         let directions = StudyDirection.allCases.map { ($0, Array($0.rawValue.utf8)) }
         var matcher = CardKeys.Matcher(selection)
-        var otherMatcher = others.map(CardKeys.Matcher.init)
+        var otherMatcher: CardKeys.Matcher?
         var dueElsewhere = 0
         var dueNow = 0
         var reviewed = 0
@@ -69,9 +71,11 @@ extension LearnerDatabase {
             let written = Self.text(handle, 2)
             guard let direction = directions.first(where: { $0.1.elementsEqual(written) })?.0 else { continue }
             guard matcher.contains(question: Self.text(handle, 0), reading: Self.text(handle, 1), direction: direction) else {
-                if sqlite3_column_type(handle, 3) != SQLITE_NULL, sqlite3_column_int64(handle, 3) <= nowMs,
-                   otherMatcher?.contains(question: Self.text(handle, 0), reading: Self.text(handle, 1), direction: direction) == true {
-                    dueElsewhere += 1
+                if let others, sqlite3_column_type(handle, 3) != SQLITE_NULL, sqlite3_column_int64(handle, 3) <= nowMs {
+                    if otherMatcher == nil { otherMatcher = CardKeys.Matcher(others()) }
+                    if otherMatcher?.contains(question: Self.text(handle, 0), reading: Self.text(handle, 1), direction: direction) == true {
+                        dueElsewhere += 1
+                    }
                 }
                 continue
             }

@@ -25,7 +25,7 @@ extension LearnerSession {
         // Suspended words are not counted: not due, not new, not in the daily limit.
         let suspended = (try? database.suspendedWords(learner: learner, deck: deck.title)) ?? []
         let deck = suspended.isEmpty ? deck : deck.excluding(suspended)
-        let others = selection.direction == .mixed ? nil : QuizDirection.mixed.cardKeys(in: deck)
+        let others: (@Sendable () -> CardKeys)? = selection.direction == .mixed ? nil : { @Sendable in QuizDirection.mixed.cardKeys(in: deck) }
         return try? database.status(learner: learner, deck: deck.title, selection: selection.direction.cardKeys(in: deck), now: now,
                                     day: selection.day, newWordLimit: selection.newWordLimit, otherDirections: others)
     }

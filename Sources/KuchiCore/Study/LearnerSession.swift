@@ -133,7 +133,7 @@ public final class LearnerSession {
         } else {
             replaceQuiz(makeQuiz(resumingOnly: false, prepareOnly: true) ?? quiz)
             // A quiz without memory has no queue to build: it is ready as it is.
-            started = context() == nil
+            started = database == nil || user.profileID == nil
         }
         // The quiz put up (a stand-in is made with the default) answers as the learner chose.
         quiz.setAnswerKind(answerKind)
@@ -178,15 +178,17 @@ public final class LearnerSession {
         let deck = self.deck
         let direction = selection.direction
         let random: any RandomNumberGenerator = seed.map { SeededGenerator(seed: $0 &+ UInt64(quizGeneration)) } ?? SystemRandomNumberGenerator()
-        guard let context = context() else {
+        guard let database, let learner = user.profileID else {
             if resumingOnly { return nil }
             return ChallengesViewModel(deck: deck, numberOfQuestions: numberOfQuestions, direction: direction, answerKind: answerKind,
                                        random: random, clock: clock)
         }
         // Welcome does not show the quiz of a learner with memory before Start builds it from
         // the database: a few words stand in (a quiz over a 100k-word deck is not built for it).
+        // Neither needs the scheduler (`context()` reads the learner's parameter timeline).
         if prepareOnly { return Self.standIn(for: deck, seed: seed, clock: clock) }
-        if resumingOnly, !hasSavedSession(context: context, deck: deck) { return nil }
+        if resumingOnly, !hasSavedSession(database: database, learner: learner, deck: deck) { return nil }
+        guard let context = context() else { return nil }
         return ChallengesViewModel(deck: deck, numberOfQuestions: numberOfQuestions, study: context, direction: direction,
                                    answerKind: answerKind, random: random, clock: clock)
     }
@@ -198,8 +200,8 @@ public final class LearnerSession {
     }
 
     /// hasSavedSession: whether the learner left a session of this deck with answers in it.
-    private func hasSavedSession(context: StudyContext, deck: Deck) -> Bool {
-        guard let snapshot = try? context.database.savedSession(learner: context.learner, deck: deck.title) else { return false }
+    private func hasSavedSession(database: LearnerDatabase, learner: UUID, deck: Deck) -> Bool {
+        guard let snapshot = try? database.savedSession(learner: learner, deck: deck.title) else { return false }
         return snapshot.correct + snapshot.wrong > 0
     }
 

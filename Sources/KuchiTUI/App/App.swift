@@ -98,6 +98,7 @@ final class App {
     /// ended it, if one did.
     func run() -> Int32? {
         render()
+        StartupTrace.finish("first draw")
         while !state.quitting {
             backend.idleMilliseconds = idleMilliseconds
             guard var event = backend.nextEvent(wait: true) else { continue }

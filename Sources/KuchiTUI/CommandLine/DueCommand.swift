@@ -38,14 +38,8 @@ struct DueCommand: ParsableCommand {
     /// execute: prints the status (or the list) and returns the exit status.
     func execute(now: Date = Date()) -> Int32 {
         if list { return executeList(now: now) }
-        let status: StudyStatus
-        do throws(LearnerOptions.CommandFailure) {
-            status = try self.status(now: now)
-        } catch {
-            return LearnerOptions.fail(error)
-        }
-        StandardOutput.write(quiet ? "\(status.dueNow)" : status.commandLineText())
-        return StandardOutput.finish(status.dueNow > 0 ? 0 : 1)
+        return DueSummary.print(Result(catching: { () throws(LearnerOptions.CommandFailure) -> StudyStatus in try status(now: now) }),
+                                quiet: quiet)
     }
 
     /// Chosen: what the command counts — the learner with their settings as the learner
@@ -66,32 +60,13 @@ struct DueCommand: ParsableCommand {
         let options = learner.resolved(root: root)
         let (profile, database) = try options.opened()
         // The root command also declares --deck, and ArgumentParser gives it the value.
-        let deck = self.deck ?? root.deck
-        let whole = try DeckChoice.load(deck, settings: profile.settings, dataDir: options.dataDir)
-        var selection = StudySelection(learner: profile.id, settings: profile.settings)
-        if deck != nil { selection.categories = [] }
-        let byCategory = whole.selecting(categories: selection.categories) ?? whole
-        let words = byCategory.selecting(levels: selection.levels) ?? byCategory
-        // Lessons for the bundled deck, as the app decides (`LearnerSession.context()`).
-        let lessons = deck == nil && profile.settings.deck.isEmpty
-        return Chosen(profile: profile, database: database, deck: words, selection: selection, lessons: lessons)
+        return try DueSummary.choose(profile: profile, database: database, deck: deck ?? root.deck, dataDir: options.dataDir,
+                                     forCounting: false)
     }
 
-    /// status: the chosen learner's standing in what they study — their deck (or `--deck`),
-    /// categories and directions, with their own new-word limit and day rollover: the same
-    /// figures Welcome shows (`LearnerSession.status`).
+    /// status: the chosen learner's standing in what they study (`DueSummary.status`).
     func status(now: Date) throws(LearnerOptions.CommandFailure) -> StudyStatus {
-        let chosen = try chosen()
-        guard let database = chosen.database else {
-            let words = chosen.selection.direction.cardKeys(in: chosen.deck).count
-            return StudyStatus(dueNow: 0, newAvailable: min(Settings.clampNewWordsPerDay(chosen.profile.settings.newWordsPerDay), words),
-                               nextReview: nil)
-        }
-        guard let status = LearnerSession.status(database: database, learner: chosen.profile.id, deck: chosen.deck,
-                                                 selection: chosen.selection, now: now) else {
-            throw LearnerOptions.CommandFailure(message: "could not read the learner database.")
-        }
-        return status
+        try DueSummary.status(options: learner.resolved(root: root), deck: deck ?? root.deck, now: now)
     }
 
     /// executeList: `--list`: one line per card in the session's order, nothing else; the exit

@@ -71,8 +71,12 @@ struct LearnerOptions: ParsableArguments {
     /// and the database (read-only; nil when none exists yet) — what every command starts from.
     func opened() throws(CommandFailure) -> (learner: Profile, database: LearnerDatabase?) {
         let profile = try learner()
+        StartupTrace.mark("profile")
         let database = try database()
-        return (database?.settings(of: profile) ?? profile, database)
+        StartupTrace.mark("database open + migration check")
+        let settled = database?.settings(of: profile) ?? profile
+        StartupTrace.mark("settings")
+        return (settled, database)
     }
 
     /// fail: prints the failure to standard error and returns its status.

@@ -107,8 +107,11 @@ struct WordCommand: ParsableCommand {
 /// deck (the bundled one when none, or when the chosen one is gone), whole.
 enum DeckChoice {
     /// load: the deck, or a failure (exit 2) saying why it cannot be read.
-    static func load(_ name: String?, settings: Settings, dataDir: String?) throws(LearnerOptions.CommandFailure) -> Deck {
-        let library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+    /// `forCounting`: a deck the cache holds is read back with only what counting cards needs
+    /// (`DeckCache.keysOnly`: `kuchi due`'s summary).
+    static func load(_ name: String?, settings: Settings, dataDir: String?, forCounting: Bool = false) throws(LearnerOptions.CommandFailure) -> Deck {
+        var library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+        library.cache.keysOnly = forCounting
         do throws(DeckError) {
             let chosen = name ?? settings.deck
             return chosen.isEmpty || (name == nil && !library.names().contains(chosen)) ? try Deck.bundled(cache: library.cache)
