@@ -1,0 +1,128 @@
+import Foundation
+
+/// OpenJTalkAccents: the Tokyo pitch accent of words the bundled deck does not have, from the
+/// accent field of Open JTalk's dictionary (naist-jdic) — the source scripts/make-accents reads
+/// for the deck, asked the same way, at import.
+///
+/// Words are analysed many at a time (one `open_jtalk` run per batch, the words separated by 。
+/// so none runs into the next): a word the dictionary parses as one word read as the deck reads
+/// it takes that word's accent. A word parsed as several (a compound, a phrase) is analysed
+/// alone, for the accent phrases Open JTalk's rules join them into; a word the dictionary reads
+/// otherwise (辛い as つらい) is analysed again from its reading. A word no parse reads as
+/// wanted gets no accent rather than a wrong one.
+public struct OpenJTalkAccents: Sendable {
+    /// engine: the program, dictionary and voice (`-ot` needs a voice to run).
+    let engine: SpeechEngine
+    /// batchSize: words per run (a run of a few hundred words takes about a second).
+    static let batchSize = 200
+
+    /// init: accents from this engine.
+    public init(engine: SpeechEngine) {
+        self.engine = engine
+    }
+
+    /// Morpheme: one word of the dictionary's parse: its reading (hiragana) and accent field.
+    struct Morpheme: Equatable {
+        let reading: String
+        let accent: Int
+    }
+
+    /// accents: the accent of each (written form, reading) asked, by its index; a word with no
+    /// accent found is absent.
+    public func accents(for words: [(question: String, reading: String)], in folder: URL) -> [Int: PitchAccent] {
+        var found: [Int: PitchAccent] = [:]
+        var again: [Int] = []
+        let usable = words.indices.filter { Self.isSpeakable(words[$0].question) && Self.isSpeakable(words[$0].reading) }
+        for pass in 0..<2 {
+            let asked = pass == 0 ? usable : again
+            again = []
+            for start in stride(from: 0, to: asked.count, by: Self.batchSize) {
+                let batch = Array(asked[start..<min(start + Self.batchSize, asked.count)])
+                let texts = batch.map { pass == 0 ? words[$0].question : words[$0].reading }
+                guard let segments = analyse(texts, in: folder), segments.count == batch.count else { continue }
+                for (index, morphemes) in zip(batch, segments) {
+                    let want = Self.hiragana(words[index].reading)
+                    guard morphemes.map(\.reading).joined() == want, !morphemes.isEmpty else {
+                        if pass == 0 { again.append(index) }
+                        continue
+                    }
+                    let morae = Mora.split(want).count
+                    if morphemes.count == 1 {
+                        found[index] = PitchAccent(accent: min(morphemes[0].accent, morae), morae: morae)
+                    } else if let phrases = phrases(of: texts[batch.firstIndex(of: index) ?? 0], in: folder),
+                              phrases.map(\.morae).reduce(0, +) == morae {
+                        found[index] = PitchAccent(phrases: phrases)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// isSpeakable: Japanese text the engine can read as one word (no separators, no Latin).
+    static func isSpeakable(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 40 && !text.contains { "。、．，！？!?.,\n\r\t ".contains($0) || $0.isASCII }
+    }
+
+    /// hiragana: katakana folded to hiragana (ー kept), as the deck's readings are compared.
+    static func hiragana(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            (0x30A1...0x30F6).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0x60) ?? scalar : scalar
+        }))
+    }
+
+    /// analyse: the parse of each text, in order (nil when the engine failed).
+    func analyse(_ texts: [String], in folder: URL) -> [[Morpheme]]? {
+        guard let trace = run(texts.joined(separator: "。") + "。", in: folder) else { return nil }
+        var segments: [[Morpheme]] = [[]]
+        for fields in Self.section("[Text analysis result]", of: trace).map({ $0.split(separator: ",", omittingEmptySubsequences: false) })
+        where fields.count > 10 {
+            if fields[1] == "記号" && fields[2] == "句点" {
+                segments.append([])
+                continue
+            }
+            let accent = Int(fields[10].split(separator: "/").first ?? "") ?? 0
+            segments[segments.count - 1].append(Morpheme(reading: Self.hiragana(String(fields[8])), accent: accent))
+        }
+        if segments.last?.isEmpty == true { segments.removeLast() }
+        return segments
+    }
+
+    /// phrases: the accent phrases Open JTalk's rules make of one text (its output labels).
+    func phrases(of text: String, in folder: URL) -> [PitchAccent.Phrase]? {
+        guard let trace = run(text, in: folder) else { return nil }
+        var phrases: [PitchAccent.Phrase] = []
+        var seen: Set<String> = []
+        for line in Self.section("[Output label]", of: trace) {
+            guard let f = line.components(separatedBy: "/F:").dropFirst().first?.split(separator: "/").first,
+                  let i = line.components(separatedBy: "/I:").dropFirst().first?.split(separator: "/").first,
+                  !f.hasPrefix("xx"), seen.insert("\(f)|\(i)").inserted else { continue }
+            let parts = (f.split(separator: "#").first ?? "").split(separator: "_")
+            guard parts.count == 2, let morae = Int(parts[0]), let accent = Int(parts[1]) else { continue }
+            phrases.append(PitchAccent.Phrase(morae: morae, accent: accent))
+        }
+        return phrases.isEmpty ? nil : phrases
+    }
+
+    /// section: the lines of one section of the trace file, up to the next.
+    static func section(_ name: String, of trace: String) -> [String] {
+        let lines = trace.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: name) else { return [] }
+        return Array(lines[(start + 1)...].prefix { !$0.hasPrefix("[") && !$0.isEmpty })
+    }
+
+    /// run: the engine's trace of `text` (`open_jtalk -ot`), nil when it failed.
+    func run(_ text: String, in folder: URL) -> String? {
+        let stamp = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let input = folder.appendingPathComponent(".accents-\(stamp).txt")
+        let trace = folder.appendingPathComponent(".accents-\(stamp).trace")
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            try? FileManager.default.removeItem(at: trace)
+        }
+        guard (try? Data((text + "\n").utf8).write(to: input)) != nil else { return nil }
+        let result = Executables.run(engine.program, arguments: ["-x", engine.dictionary, "-m", engine.voice, "-ot", trace.path, input.path])
+        guard result.status == 0, let data = try? Data(contentsOf: trace) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
