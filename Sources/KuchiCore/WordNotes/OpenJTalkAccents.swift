@@ -39,7 +39,14 @@ public struct OpenJTalkAccents: Sendable {
             for start in stride(from: 0, to: asked.count, by: Self.batchSize) {
                 let batch = Array(asked[start..<min(start + Self.batchSize, asked.count)])
                 let texts = batch.map { pass == 0 ? words[$0].question : words[$0].reading }
-                guard let segments = analyse(texts, in: folder), segments.count == batch.count else { continue }
+                // A batch whose parse does not split into one part a word (a word the engine
+                // reads as a sentence end) is analysed word by word.
+                let segments: [[Morpheme]]
+                if let whole = analyse(texts, in: folder), whole.count == batch.count {
+                    segments = whole
+                } else {
+                    segments = texts.map { analyse([$0], in: folder)?.first ?? [] }
+                }
                 for (index, morphemes) in zip(batch, segments) {
                     let want = Self.hiragana(words[index].reading)
                     guard morphemes.map(\.reading).joined() == want, !morphemes.isEmpty else {
