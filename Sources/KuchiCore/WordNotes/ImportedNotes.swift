@@ -79,10 +79,11 @@ public final class ImportedNotes: @unchecked Sendable {
                             scratch: URL) -> (data: Data, accents: Int, sentences: Int) {
         let words = deck.challenges.filter { bundled.accent(for: $0) == nil && bundled.sentences(for: $0).isEmpty }
         let found = accents?.accents(for: words.map { ($0.question, $0.reading ?? $0.question) }, in: scratch) ?? [:]
+        let finder = SentenceFinder(bundled)
         var lines: [String] = []
         var sentenceCount = 0
         for (index, word) in words.enumerated() {
-            let sentences = bundled.sentences(writing: word.question)
+            let sentences = finder.sentences(writing: word.question)
             guard found[index] != nil || !sentences.isEmpty else { continue }
             sentenceCount += sentences.isEmpty ? 0 : 1
             lines.append(NotesLine(question: word.question, reading: word.reading, accent: found[index], sentences: sentences).json)

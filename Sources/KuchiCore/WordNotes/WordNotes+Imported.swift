@@ -28,14 +28,34 @@ extension WordNotes {
                   sentences: sentences.merging(other.sentences) { mine, _ in mine })
     }
 
-    /// sentences(writing:): up to three of the notes' sentences that write `word`, shortest first.
-    /// Matched as text (no parser at run time), so only a word long enough not to hide inside
-    /// others is looked for: two characters with a kanji (猫背 for 猫 would be wrong), or three kana.
+    /// sentences(writing:): up to three of the notes' sentences that write `word` (`SentenceFinder`).
     public func sentences(writing word: String) -> [ExampleSentence] {
-        let hasKanji = word.contains { KanjiCharacter.isKanji($0) }
-        guard word.count >= (hasKanji ? 2 : 3) else { return [] }
+        SentenceFinder(self).sentences(writing: word)
+    }
+}
+
+/// SentenceFinder: the notes' sentences indexed by the characters they write, so a word is looked
+/// for only among the sentences that have its first character (an import of thousands of words).
+struct SentenceFinder {
+    private let byCharacter: [Character: [ExampleSentence]]
+
+    /// init: the index of every sentence of `notes`, each once.
+    init(_ notes: WordNotes) {
         var seen: Set<Int> = []
-        let found = sentences.values.joined().filter { $0.ja.contains(word) && seen.insert($0.id).inserted }
+        var index: [Character: [ExampleSentence]] = [:]
+        for sentence in notes.sentences.values.joined() where seen.insert(sentence.id).inserted {
+            for character in Set(sentence.ja) { index[character, default: []].append(sentence) }
+        }
+        byCharacter = index
+    }
+
+    /// sentences: up to three sentences that write `word`, shortest first. Matched as text (no
+    /// parser at run time), so only a word long enough not to hide inside others is looked for:
+    /// two characters with a kanji (猫背 for 猫 would be wrong), or three kana.
+    func sentences(writing word: String) -> [ExampleSentence] {
+        let hasKanji = word.contains { KanjiCharacter.isKanji($0) }
+        guard word.count >= (hasKanji ? 2 : 3), let first = word.first else { return [] }
+        let found = (byCharacter[first] ?? []).filter { $0.ja.contains(word) }
         return Array(found.sorted { ($0.ja.count, $0.id) < ($1.ja.count, $1.id) }.prefix(3))
     }
 }
