@@ -69,7 +69,7 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("../../Resources/challenges.json"), .copy("../../Resources/accents.json"),
-                        .copy("../../Resources/sentences.json"), .copy("../../Resources/voice"),
+                        .copy("../../Resources/sentences.json"), .copy("../../Resources/kanji.json"), .copy("../../Resources/voice"),
                         .copy("../../Resources/english-words.txt")]
         ),
         .executableTarget(

@@ -62,6 +62,13 @@ def entries(deck_path=DECK):
     return [(c["question"], c.get("reading")) for c in deck["challenges"]]
 
 
+def levels(deck_path=DECK):
+    """levels: each entry's JLPT level in deck order (0 for an entry without one)."""
+    with open(deck_path, encoding="utf-8") as f:
+        deck = json.load(f)
+    return [c.get("level") or 0 for c in deck["challenges"]]
+
+
 def spoken(question, reading):
     """spoken: the kana an entry is said with (its reading, or the question when kana only)."""
     return reading if reading else question

@@ -44,7 +44,7 @@ enum Launch {
         let unknown = (fixedDeck ?? bundled).unknownCategories(options.categories)
         if !unknown.isEmpty {
             let known = (fixedDeck ?? bundled).categories.map(\.name).joined(separator: ", ")
-            StandardError.write("kuchi: no category \(unknown.map { "“\($0)”" }.joined(separator: ", ")) in \((fixedDeck ?? bundled).title); its categories: \(known).")
+            StandardError.write("kuchi: no category \(unknown.map { "“\($0)”" }.joined(separator: ", ")) in \((fixedDeck ?? bundled).heading); its categories: \(known).")
             return 2
         }
         if (fixedDeck ?? bundled).selecting(categories: options.categories) == nil {
@@ -53,7 +53,7 @@ enum Launch {
         }
         let missingLevels = (fixedDeck ?? bundled).unknownLevels(options.levels)
         if !missingLevels.isEmpty {
-            StandardError.write("kuchi: no word of JLPT level \(missingLevels.map { "N\($0)" }.joined(separator: ", ")) in \((fixedDeck ?? bundled).title).")
+            StandardError.write("kuchi: no word of JLPT level \(missingLevels.map { "N\($0)" }.joined(separator: ", ")) in \((fixedDeck ?? bundled).heading).")
             return 2
         }
         if ((fixedDeck ?? bundled).selecting(categories: options.categories) ?? bundled).selecting(levels: options.levels) == nil {
@@ -193,6 +193,7 @@ func main() -> Int32 {
     case let optimize as OptimizeCommand: return optimize.execute()
     case let say as SayCommand: return say.execute()
     case let word as WordCommand: return word.execute()
+    case let kanji as KanjiCommand: return kanji.execute()
     case let config as ConfigCommand: return config.execute()
     case let forget as ForgetCommand: return forget.execute()
     case let synonyms as SynonymsCommand: return synonyms.execute()

@@ -53,7 +53,7 @@ struct CommandLineE2ETests {
     @Test func checkDeckAcceptsTheBundledDeck() throws {
         let result = try runKuchi(["check-deck", "Resources/challenges.json"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Resources/challenges.json: valid — 777 entries in 26 categories, 0 problems\n")
+        #expect(result.standardOutput == "Resources/challenges.json: valid — 1395 entries in 27 categories, 0 problems\n")
     }
 
     @Test func checkDeckListsEveryProblem() throws {
@@ -94,8 +94,9 @@ struct CommandLineE2ETests {
         let result = try runKuchi(["decks"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("challenges.json"))
-        #expect(result.standardOutput.contains("777 entries"))
-        #expect(result.standardOutput.contains("26 categories"))
+        #expect(result.standardOutput.contains("1395 entries"))
+        #expect(result.standardOutput.contains("27 categories"))
+        #expect(result.standardOutput.contains("Kuchi deck (JLPT N5 and N4)"))
     }
 
     @Test func withoutATerminalExitsOneWithOneSentence() throws {

@@ -7,8 +7,8 @@ struct DeckChoiceE2ETests {
     @Test func categoryOptionNarrowsTheRunAndAnUnknownOneIsAUsageError() throws {
         let app = try KuchiApp(["--category", "Animals", "--category", "Colours"])
         try app.register(name: "さくら")
-        let welcome = try app.session.waitForText("2 of 26 categories")
-        #expect(joinedScreen(welcome).contains("Kuchi beginner deck"))
+        let welcome = try app.session.waitForText("2 of 27 categories")
+        #expect(joinedScreen(welcome).contains("Kuchi deck (JLPT N5 and N4)"))
 
         let wrong = try KuchiApp(["--category", "Dinosaurs"])
         #expect(try wrong.session.waitForExit() == 2)

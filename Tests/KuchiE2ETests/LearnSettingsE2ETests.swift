@@ -13,7 +13,7 @@ struct LearnSettingsE2ETests {
         let app = try KuchiApp()
         let session = app.session
         try app.registerAndStart()
-        #expect(BundledDeck.shared.entries.count == 777)
+        #expect(BundledDeck.shared.entries.count == 1395)
         // A new learner's Learn round is the day's new words (10 by default), not the whole deck.
         let deckSize = 10
 

@@ -46,7 +46,7 @@ struct WordCommandE2ETests {
             let result = try runKuchi(["word", question, "--json"] + history.options, environment: ["TZ": "UTC"])
             #expect(result.status == 0, "\(result.standardError)")
             let page = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-            #expect(Set(page.keys) == ["word", "reading", "meaning", "cards"])
+            #expect(Set(page.keys) == ["word", "reading", "meaning", "kanji", "accent", "sentences", "cards"])
             #expect(page["word"] as? String == question)
             let shown = try #require((page["cards"] as? [[String: Any]])?.first { $0["direction"] as? String == direction })
             #expect(Set(shown.keys) == ["direction", "state", "suspended", "leech", "stability", "difficulty", "retrievability", "due", "reviews"])

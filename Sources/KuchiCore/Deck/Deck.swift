@@ -6,8 +6,9 @@ import Foundation
 /// fields, unique questions, unique answers (the original Kuchi had two entries answering
 /// "Hello", which showed two right-looking choices) and enough entries for a full set of choices.
 public struct Deck: Sendable {
-    /// title: the deck's name.
-    public let title: String
+    /// title: the deck's name, which also names the learner's progress in it. The bundled deck's
+    /// is `bundledTitle` whatever its file says (see `heading`).
+    public internal(set) var title: String
     /// attribution: credit for the data (licence), if any.
     public let attribution: String?
     /// challenges: the validated entries, in file order.
@@ -91,7 +92,25 @@ public struct Deck: Sendable {
                 DeckProblem(.unreadable, "the bundled deck is missing from Kuchi's installation; reinstall Kuchi (scripts/install)"),
             ])
         }
-        return try load(from: url, cache: cache)
+        var deck = try load(from: url, cache: cache)
+        // Its file's title says what it holds (issue 38: N5 and N4); its progress keeps the name
+        // it has always had, so no learner's cards, suspensions or synced reviews are orphaned.
+        if deck.title == bundledHeading { deck.title = bundledTitle }
+        return deck
+    }
+
+    /// bundledTitle: the name of the learner's progress in the bundled deck (its title before it
+    /// held N4). Never changed: the learner database, the sync folder and the learner's own
+    /// answers know the deck by it.
+    public static let bundledTitle = "Kuchi beginner deck (JLPT N5)"
+
+    /// bundledHeading: the bundled deck's title as its file gives it and the learner sees it.
+    public static let bundledHeading = "Kuchi deck (JLPT N5 and N4)"
+
+    /// heading: the name the learner sees — the title, but for the bundled deck the title its
+    /// file gives (`bundledHeading`), which may change as the deck grows.
+    public var heading: String {
+        title == Self.bundledTitle ? Self.bundledHeading : title
     }
 
     /// decode: parses and validates deck JSON, collecting every problem.

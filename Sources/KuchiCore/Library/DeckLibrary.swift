@@ -13,6 +13,8 @@ public struct DeckLibrary: Sendable {
         let data = dataDirectory ?? Self.defaultDataDirectory(environment: environment)
         directory = data.appendingPathComponent("decks", isDirectory: true)
         cache = DeckCache(dataDirectory: data)
+        // The imported words' notes (accents, sentences) are read when a word first needs them.
+        ImportedNotes.shared.adopt(folder: ImportedNotes.folder(dataDirectory: data))
     }
 
     /// defaultDataDirectory: `$XDG_DATA_HOME/kuchi`, else `~/.local/share/kuchi` (a relative
@@ -52,11 +54,14 @@ public struct DeckLibrary: Sendable {
     /// compared as deck names are — a deck from elsewhere may never take one.
     public static func isReserved(_ name: String) -> Bool {
         let key = nameKey(name)
-        return bundledNames.map(nameKey).contains(key) || nameKey(bundledTitle) == key
+        return bundledNames.map(nameKey).contains(key) || nameKey(bundledTitle) == key || nameKey(bundledHeading) == key
     }
 
-    /// bundledTitle: the bundled deck's title, also reserved (it names the deck's progress).
-    public static let bundledTitle = "Kuchi beginner deck (JLPT N5)"
+    /// bundledTitle: the name of the learner's progress in the bundled deck, also reserved.
+    public static let bundledTitle = Deck.bundledTitle
+
+    /// bundledHeading: the bundled deck's title as the learner sees it, also reserved.
+    public static let bundledHeading = Deck.bundledHeading
 
     /// targetName: the name deck `name` is saved under. The bundled deck's names and title are
     /// refused; a name equal (as `nameKey` compares) to an imported deck's is refused unless
@@ -64,7 +69,7 @@ public struct DeckLibrary: Sendable {
     public func targetName(for name: String, replace: Bool) throws(ImportError) -> String {
         try Self.checkName(name)
         let key = Self.nameKey(name)
-        let bundled = Self.bundledNames.map(Self.nameKey) + [Self.nameKey(Self.bundledTitle), Self.nameKey((try? Deck.bundled(cache: cache))?.title ?? "")]
+        let bundled = Self.bundledNames.map(Self.nameKey) + [Self.nameKey(Self.bundledTitle), Self.nameKey(Self.bundledHeading)]
         if bundled.contains(key) {
             throw ImportError(.usage, "\"\(name)\" is the name of the deck that comes with Kuchi; choose another --name.")
         }
@@ -120,7 +125,7 @@ public struct DeckLibrary: Sendable {
         }
         if Self.bundledNames.contains(argument) { return try Deck.bundled(cache: cache) }
         // The bundled deck by the title Welcome and `kuchi decks` show.
-        if let bundled = try? Deck.bundled(cache: cache), bundled.title.caseInsensitiveCompare(argument) == .orderedSame { return bundled }
+        if let bundled = try? Deck.bundled(cache: cache), [bundled.title, bundled.heading].contains(where: { $0.caseInsensitiveCompare(argument) == .orderedSame }) { return bundled }
         let known = names()
         let hint = known.isEmpty ? "no decks have been imported (kuchi import FILE)" : "imported decks: \(known.joined(separator: ", "))"
         throw DeckError(source: argument, problems: [

@@ -58,7 +58,8 @@ public struct Settings: Hashable, Sendable, Codable {
     /// teachNewWords: a word met for the first time is shown as a New word card before it is
     /// asked (on by default).
     public var teachNewWords: Bool
-    /// levels: the JLPT levels studied (5 = N5); empty is all of them.
+    /// levels: the JLPT levels studied (5 = N5); empty is all of them. N5 unless the learner chose
+    /// (issue 38: the deck holds N4 too, which a beginner meets once N4 is chosen).
     public var levels: [Int]
     /// syncFolder: the folder `kuchi sync` shares with the learner's other machines; empty is
     /// none. It names a path on this machine, so it never travels itself.
@@ -72,7 +73,7 @@ public struct Settings: Hashable, Sendable, Codable {
                 desiredRetention: Double = Settings.defaultDesiredRetention,
                 dayRolloverHour: Int = Settings.defaultDayRolloverHour, deck: String = "", categories: [String] = [],
                 studyDirection: QuizDirection = .japaneseToEnglish, answerKind: AnswerKind = .choose,
-                teachNewWords: Bool = true, levels: [Int] = [], syncFolder: String = "", audio: AudioMode = .onRequest) {
+                teachNewWords: Bool = true, levels: [Int] = [5], syncFolder: String = "", audio: AudioMode = .onRequest) {
         self.numberOfQuestions = Settings.clampQuestions(numberOfQuestions)
         self.appearance = appearance
         self.learningEnabled = learningEnabled

@@ -85,8 +85,8 @@ public final class UserManager {
     public var teachNewWords = true {
         didSet { settingChanged(\.teachNewWords, .teachNewWords, oldValue, teachNewWords) }
     }
-    /// levels: the JLPT levels studied ([] is all of them).
-    public var levels: [Int] = [] {
+    /// levels: the JLPT levels studied ([] is all of them; N5 until the learner chooses).
+    public var levels: [Int] = Settings().levels {
         didSet { settingChanged(\.levels, .levels, oldValue, levels) }
     }
 

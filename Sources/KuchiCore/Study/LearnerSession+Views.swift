@@ -155,11 +155,11 @@ extension LearnerSession {
     /// deckChoices: every deck the learner can choose — the bundled one ("") and the imported
     /// ones — with its title and size (loaded for the picker only).
     public func deckChoices() -> [(name: String, title: String, count: Int)] {
-        var list = [(name: "", title: bundled.title, count: bundled.challenges.count)]
+        var list = [(name: "", title: bundled.heading, count: bundled.challenges.count)]
         guard overrides.deck == nil || library != nil else { return list }
         let library = self.library ?? DeckLibrary()
         for name in library.names() {
-            if let deck = try? library.resolve(name) { list.append((name, deck.title, deck.challenges.count)) }
+            if let deck = try? library.resolve(name) { list.append((name, deck.heading, deck.challenges.count)) }
         }
         return list
     }

@@ -244,19 +244,22 @@ public final class LearnerSession {
                 whole = try Deck.load(from: library.fileURL(for: name), cache: library.cache)
             } catch {
                 problem = "The deck “\(name)” could not be loaded (\(error.problems.first?.message ?? "unreadable")); "
-                    + "playing \(bundled.title) instead."
+                    + "playing \(bundled.heading) instead."
             }
         }
         var deck = whole
         if let selected = whole.selecting(categories: selection.categories) {
             deck = selected
         } else {
-            problem = "The categories chosen hold fewer than \(Deck.minimumEntries) words of \(whole.title); playing all of it."
+            problem = "The categories chosen hold fewer than \(Deck.minimumEntries) words of \(whole.heading); playing all of it."
         }
-        if let selected = deck.selecting(levels: selection.levels) {
+        if deck.levels.isEmpty {
+            // A deck that names no JLPT level (an imported one) is studied whole whatever the
+            // levels chosen: N5, the default, must not empty it (issue 38).
+        } else if let selected = deck.selecting(levels: selection.levels) {
             deck = selected
         } else {
-            problem = "The JLPT levels chosen hold fewer than \(Deck.minimumEntries) words of \(whole.title); playing every level."
+            problem = "The JLPT levels chosen hold fewer than \(Deck.minimumEntries) words of \(whole.heading); playing every level."
         }
         if deckProblem != problem { deckProblem = problem }
         deckCache = (name, deck, whole)

@@ -18,12 +18,24 @@ public enum TeachingOrder {
     /// lessonSize: words of one category in a row.
     public static let lessonSize = 5
 
-    /// lessons: the deck positions in teaching order (see the type's note).
+    /// lessons: the deck positions in teaching order (see the type's note). A level is taught
+    /// whole before the next (every N5 word before the first N4 word): with the categories taking
+    /// turns across levels, a category only N4 has would start on the first day.
     public static func lessons(of deck: Deck) -> [Int] {
+        var byLevel: [Int: [Int]] = [:]
+        for (position, challenge) in deck.challenges.enumerated() {
+            byLevel[challenge.level ?? 0, default: []].append(position)
+        }
+        return byLevel.keys.sorted(by: >).flatMap { lessons(of: deck, positions: byLevel[$0] ?? []) }
+    }
+
+    /// lessons(of:positions:): these positions of the deck in lessons, the categories taking turns
+    /// in the order the deck first lists them.
+    static func lessons(of deck: Deck, positions: [Int]) -> [Int] {
         var byCategory: [String: [Int]] = [:]
         var categories: [String] = []
-        for (position, challenge) in deck.challenges.enumerated() {
-            let category = challenge.category ?? ""
+        for position in positions {
+            let category = deck.challenges[position].category ?? ""
             if byCategory[category] == nil { categories.append(category) }
             byCategory[category, default: []].append(position)
         }
@@ -31,8 +43,8 @@ public enum TeachingOrder {
             (byCategory[category] ?? []).sorted { commonness(deck.challenges[$0], $0) < commonness(deck.challenges[$1], $1) }
         }
         var order: [Int] = []
-        order.reserveCapacity(deck.challenges.count)
-        while order.count < deck.challenges.count {
+        order.reserveCapacity(positions.count)
+        while order.count < positions.count {
             for index in queues.indices where !queues[index].isEmpty {
                 // A lesson never holds two partners: a partner waits for the category's next lesson.
                 var lesson: [Int] = []

@@ -1,7 +1,8 @@
 import Foundation
 
 /// WordHistory+Text: the page as `kuchi word` prints it — lines for people, or JSON with the
-/// keys the issue names (`word`, `reading`, `meaning`, `cards`: `direction`, `state`,
+/// keys the issues name (`word`, `reading`, `meaning`, `kanji`: `kanji`, `meanings`; `accent`;
+/// `sentences`: `ja`, `en`, `id`; `cards`: `direction`, `state`,
 /// `suspended`, `leech`, `stability`, `difficulty`, `retrievability`, `due`, `reviews`: `time`,
 /// `rating`, `interval_days`).
 extension WordHistory {
@@ -39,6 +40,9 @@ extension WordHistory {
     public func textLines(timeZone: TimeZone = .current) -> [String] {
         let time = Self.localTime(timeZone)
         var lines = ["\(challenge.question)  \(challenge.reading ?? challenge.question)  \(challenge.pronunciation)  “\(challenge.answer)”"]
+        // Each kanji with its first meaning, as the New word card shows them (issue 38).
+        let kanji = challenge.kanji
+        if !kanji.isEmpty { lines.append("kanji: " + kanji.map(\.gloss).joined(separator: " · ")) }
         for card in cards {
             var flags: [String] = [Self.stateName(card.state)]
             if card.suspended { flags.append("suspended") }
@@ -79,8 +83,14 @@ extension WordHistory {
                 + "\"difficulty\": \(number(card.difficulty)), \"retrievability\": \(number(card.retrievability)), "
                 + "\"due\": \(card.due.map { string(formatter.string(from: $0)) } ?? "null"), \"reviews\": [\(reviews.joined(separator: ", "))]}"
         }
+        let kanji = challenge.kanji.map { entry in
+            "{\"kanji\": \(string(entry.kanji)), \"meanings\": [\(entry.meanings.map(string).joined(separator: ", "))]}"
+        }
+        let sentences = challenge.sentences.map { "{\"ja\": \(string($0.ja)), \"en\": \(string($0.en)), \"id\": \($0.id)}" }
         return "{\"word\": \(string(challenge.question)), \"reading\": \(string(challenge.reading ?? challenge.question)), "
-            + "\"meaning\": \(string(challenge.answer)), \"cards\": [\(cards.joined(separator: ", "))]}"
+            + "\"meaning\": \(string(challenge.answer)), \"kanji\": [\(kanji.joined(separator: ", "))], "
+            + "\"accent\": \(challenge.accent.map { String($0.accent) } ?? "null"), \"sentences\": [\(sentences.joined(separator: ", "))], "
+            + "\"cards\": [\(cards.joined(separator: ", "))]}"
     }
 
     /// localTime: "2026-12-01 14:00" in `timeZone`, from the calendar's fields.

@@ -15,8 +15,8 @@ public final class WordNotes: Sendable {
         let reading: String
     }
 
-    private let accents: [Key: PitchAccent]
-    private let sentences: [Key: [ExampleSentence]]
+    let accents: [Key: PitchAccent]
+    let sentences: [Key: [ExampleSentence]]
 
     /// init: notes from already decoded tables (tests build small ones).
     init(accents: [Key: PitchAccent], sentences: [Key: [ExampleSentence]]) {
@@ -98,13 +98,16 @@ private struct SentenceEntry: Decodable {
 }
 
 extension Challenge {
-    /// accent: this word's Tokyo pitch accent from the bundled notes, nil when unknown.
+    /// accent: this word's Tokyo pitch accent from the bundled notes — or, for an imported word
+    /// the deck lacks, from its deck's notes (`ImportedNotes`) — nil when unknown.
     public var accent: PitchAccent? {
-        WordNotes.bundled.accent(for: self)
+        WordNotes.bundled.accent(for: self) ?? ImportedNotes.shared.accent(for: self)
     }
 
-    /// sentences: up to three example sentences from the bundled notes (Tatoeba), simplest first.
+    /// sentences: up to three example sentences from the bundled notes (Tatoeba), simplest first,
+    /// or from an imported word's deck notes.
     public var sentences: [ExampleSentence] {
-        WordNotes.bundled.sentences(for: self)
+        let bundled = WordNotes.bundled.sentences(for: self)
+        return bundled.isEmpty ? ImportedNotes.shared.sentences(for: self) : bundled
     }
 }

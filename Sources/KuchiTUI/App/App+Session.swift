@@ -22,7 +22,7 @@ extension App {
     var deckLine: String {
         let chosen = session.selection.categories
         let levels = session.selection.levels
-        return "\(session.deck.title) · " + (chosen.isEmpty ? "all categories" : "\(categorySummary) categories")
+        return "\(session.deck.heading) · " + (chosen.isEmpty ? "all categories" : "\(categorySummary) categories")
             + (levels.isEmpty ? "" : " · " + SettingsScene.levelTitle(levels))
     }
 

@@ -117,11 +117,11 @@ struct ConfigCommand: ParsableCommand {
         }
         let unknown = deck.unknownCategories(settings.categories)
         if key == .categories, !unknown.isEmpty {
-            throw .init(message: "\(deck.title) has no category \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")); its categories are \(deck.categories.map(\.name).joined(separator: ", ")). Nothing was changed.")
+            throw .init(message: "\(deck.heading) has no category \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")); its categories are \(deck.categories.map(\.name).joined(separator: ", ")). Nothing was changed.")
         }
         let missing = deck.unknownLevels(settings.levels)
         if key == .levels, !missing.isEmpty {
-            throw .init(message: "\(deck.title) has no word of JLPT level \(missing.map { "N\($0)" }.joined(separator: ", ")); nothing was changed.")
+            throw .init(message: "\(deck.heading) has no word of JLPT level \(missing.map { "N\($0)" }.joined(separator: ", ")); nothing was changed.")
         }
     }
 

@@ -79,7 +79,9 @@ struct ImportDeck: ParsableCommand {
             try library.save(imported.data, as: deckName, replace: replace)
             let count = imported.deck.challenges.count
             let done = "Imported \(count) \(count == 1 ? "entry" : "entries") into the deck \"\(deckName)\" (\(library.fileURL(for: deckName).path)); play it with: kuchi --deck \(deckName)"
-            StandardOutput.write((Self.skippedLines(imported.skipped) + imported.notices + [done]).joined(separator: "\n"))
+            // Accents, sentences and kanji for the words the bundled deck lacks (issue 38).
+            let notes = ImportedNotes.save(for: imported.deck, deckFile: library.fileURL(for: deckName))
+            StandardOutput.write((Self.skippedLines(imported.skipped) + imported.notices + [done, notes.line]).joined(separator: "\n"))
             return StandardOutput.finish(0)
         } catch {
             let skipped = Self.skippedLines(error.skipped)

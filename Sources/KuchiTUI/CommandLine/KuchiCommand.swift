@@ -18,7 +18,7 @@ struct KuchiCommand: ParsableCommand {
         abstract: "A Japanese vocabulary quiz for the terminal.",
         discussion: DataLocations().helpText(resolved: !CommandLine.arguments.contains("--experimental-dump-help")),
         version: version,
-        subcommands: [CheckDeck.self, ConfigCommand.self, Decks.self, DueCommand.self, ExportCommand.self, ForgetCommand.self, ImportDeck.self,
+        subcommands: [CheckDeck.self, ConfigCommand.self, Decks.self, DueCommand.self, ExportCommand.self, ForgetCommand.self, ImportDeck.self, KanjiCommand.self,
                       OptimizeCommand.self, SayCommand.self, StatsCommand.self, SyncCommand.self, SynonymsCommand.self,
                       WordCommand.self]
     )
@@ -200,7 +200,7 @@ struct Decks: ParsableCommand {
     /// describe: a deck's line and its categories' line.
     static func describe(name: String, _ deck: Deck) -> [String] {
         let categories = deck.categories.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
-        return ["\(name)  \(deck.title)  \(deck.challenges.count) entries",
+        return ["\(name)  \(deck.heading)  \(deck.challenges.count) entries",
                 "  \(deck.categories.count) categories: \(categories)"]
     }
 }

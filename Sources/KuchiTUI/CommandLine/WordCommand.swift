@@ -87,7 +87,7 @@ struct WordCommand: ParsableCommand {
     static func challenge(named word: String, in deck: Deck) throws(LearnerOptions.CommandFailure) -> Challenge {
         let matches = WordHistory.matches(word, in: deck)
         guard let first = matches.first else {
-            throw LearnerOptions.CommandFailure(message: "\(deck.title) has no word written or read “\(word)”.", status: 1)
+            throw LearnerOptions.CommandFailure(message: "\(deck.heading) has no word written or read “\(word)”.", status: 1)
         }
         guard matches.count > 1 else { return first }
         let forms = matches.map { "\($0.question) “\($0.answer)”" }

@@ -39,6 +39,7 @@ struct ConfirmationCard {
             if !reading.isEmpty { lines.append((reading, .reading)) }
         }
         lines.append(("“\(challenge.answer)”", .meaning))
+        if let kanji = NewWordCard.kanjiLine(challenge) { lines.append((kanji, .kanji)) }
         switch feedback {
         case let .overruled(_, kept, direction)?:
             // The question about the typed answer is the card's last line: its keys are the answer.
@@ -72,9 +73,12 @@ struct ConfirmationCard {
         let inner = area.inset(by: 1)
         guard inner.rows > 0, inner.columns > 2 else { return }
         var shown = lines
-        // A short pane keeps the verdict, the word and its meaning; the reading and the keys go first.
-        while shown.count > inner.rows, let index = shown.lastIndex(where: { $0.role == .detail || $0.role == .pitch || $0.role == .reading }) {
-            shown.remove(at: index)
+        // A short pane keeps the verdict, the word and its meaning; the keys, the kanji and the
+        // reading go first.
+        for dropped in [[NewWordCard.Role.detail], [.kanji], [.detail, .pitch, .reading]] {
+            while shown.count > inner.rows, let index = shown.lastIndex(where: { dropped.contains($0.role) }) {
+                shown.remove(at: index)
+            }
         }
         let top = inner.row + max(0, (inner.rows - shown.count) / 2)
         var readingStart: Int?
@@ -83,7 +87,7 @@ struct ConfirmationCard {
             case .label: theme.correct
             case .word: theme.word
             case .reading: theme.accent
-            case .meaning: theme.text
+            case .meaning, .kanji: theme.text
             case .detail: theme.dim
             case .sentence: theme.text
             case .translation: theme.dim

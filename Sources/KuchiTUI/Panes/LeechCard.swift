@@ -33,7 +33,7 @@ struct LeechCard {
             case .label: theme.wrong
             case .word: theme.word
             case .reading: theme.accent
-            case .meaning: theme.text
+            case .meaning, .kanji: theme.text
             case .detail: theme.key
             case .sentence: theme.text
             case .translation: theme.dim

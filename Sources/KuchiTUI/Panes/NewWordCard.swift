@@ -1,8 +1,8 @@
 import KuchiCore
 
 /// NewWordCard: a word met for the first time, taught before it is asked — the word, its
-/// reading with its pitch line and romaji, its meaning and category, and an example sentence —
-/// drawn in the question pane's place.
+/// reading with its pitch line and romaji, its meaning and category, its kanji with their first
+/// meanings, and an example sentence — drawn in the question pane's place.
 ///
 /// Not graded: Enter goes on to the question, and the first answer after it is the word's
 /// first review.
@@ -33,6 +33,7 @@ struct NewWordCard {
             let shown = challenge.also.prefix(Self.alsoShown).joined(separator: ", ")
             lines.append(("also: " + shown + (challenge.also.count > Self.alsoShown ? ", …" : ""), .detail))
         }
+        if let kanji = Self.kanjiLine(challenge) { lines.append((kanji, .kanji)) }
         if let sentence = challenge.sentences.first {
             lines.append((sentence.ja, .sentence))
             lines.append((sentence.en, .translation))
@@ -41,9 +42,16 @@ struct NewWordCard {
         return lines
     }
 
+    /// kanjiLine: each kanji the word writes with its first meaning ("勉 exertion · 強 strong"),
+    /// nil for a word of kana only or of kanji Kuchi's kanji file lacks.
+    static func kanjiLine(_ challenge: Challenge) -> String? {
+        let kanji = challenge.kanji
+        return kanji.isEmpty ? nil : kanji.map(\.gloss).joined(separator: " · ")
+    }
+
     /// Role: how a line is styled.
     enum Role {
-        case label, word, pitch, reading, meaning, detail, sentence, translation
+        case label, word, pitch, reading, meaning, detail, kanji, sentence, translation
     }
 
     /// draw: the card inside a box titled with the word's category, centred in the pane.
@@ -54,8 +62,8 @@ struct NewWordCard {
         guard inner.rows > 0, inner.columns > 2 else { return }
         var shown = lines
         // A short pane keeps the word, its reading and meaning and drops the rest first: the
-        // hints and labels, then the sentence, then the pitch marks.
-        for dropped in [[Role.detail, .label], [.translation, .sentence], [.pitch]] {
+        // hints and labels, then the sentence, then the kanji, then the pitch marks.
+        for dropped in [[Role.detail, .label], [.translation, .sentence], [.kanji], [.pitch]] {
             while shown.count > inner.rows, let index = shown.lastIndex(where: { dropped.contains($0.role) }) {
                 shown.remove(at: index)
             }
@@ -66,7 +74,7 @@ struct NewWordCard {
             let style: Style = switch line.role {
             case .label, .reading, .pitch: theme.accent
             case .word: theme.word
-            case .meaning, .sentence: theme.text
+            case .meaning, .sentence, .kanji: theme.text
             case .detail, .translation: theme.dim
             }
             let row = top + offset

@@ -110,7 +110,7 @@ struct SettingsPane: Pane {
         case .questions: "3 to 20 correct answers end a session; takes effect from the next game."
         case .deck: "The words studied; each deck keeps its own progress. Enter chooses another (kuchi import adds your own)."
         case .categories: "Study only some categories of the deck. Enter chooses them."
-        case .levels: "Study the easiest JLPT levels only (N5 first), or every level; words with no level are left out by a choice."
+        case .levels: "Study the easiest JLPT levels (N5 first), one level alone (N4 after N5), or every level; words with no level are left out by a choice."
         case .newWords: "New words the daily queue brings, 0 to 100, after the words due; from the next session."
         case .retention: "How sure you want to be of remembering a word when it comes back (70–97%): higher means more reviews."
         case .rollover: "The hour a new study day begins, as in Anki: reviews after midnight still count for the night before."

@@ -20,7 +20,8 @@ struct WordPane: Pane {
     /// a line wider than that wraps at its two-space joins, the rest indented under it.
     static func lines(_ history: WordHistory, width: Int? = nil, timeZone: TimeZone = .current) -> [Line] {
         history.textLines(timeZone: timeZone).enumerated().flatMap { index, text in
-            let role: Line.Role = index == 0 ? .word : text.hasPrefix("  no reviews") ? .note : text.hasPrefix("  ") ? .review : .card
+            let role: Line.Role = index == 0 ? .word : text.hasPrefix("  no reviews") || text.hasPrefix("kanji: ") ? .note
+                : text.hasPrefix("  ") ? .review : .card
             return wrapped(text, width: width).map { Line(text: $0, role: role) }
         }
     }

@@ -59,7 +59,7 @@ struct CategoriesScene: Scene {
         let note: @MainActor () -> String = {
             let chosen = Set(Self.chosen(state: state, user: user, all: all))
             let words = categories.filter { chosen.contains($0.name) }.map(\.count).reduce(0, +)
-            if chosen.count == categories.count { return "Every category of \(deck.title) is studied (\(words) words)." }
+            if chosen.count == categories.count { return "Every category of \(deck.heading) is studied (\(words) words)." }
             let count = "\(chosen.count) of \(categories.count) categories: \(words) words."
             return words < Deck.minimumEntries ? count + " Choose at least \(Deck.minimumEntries) words." : count
         }

@@ -172,12 +172,14 @@ struct SettingsScene: Scene {
         }
     }
 
-    /// levelChoices: every level, then the easiest level alone, the two easiest, … — the JLPT
-    /// levels the deck's words name, easiest (N5) first; a choice leaving too few words is not offered.
+    /// levelChoices: every level, then the easiest level alone, the two easiest, …, then each
+    /// harder level alone (N4 once N5 is learnt) — the JLPT levels the deck's words name, easiest
+    /// (N5) first; a choice leaving too few words is not offered.
     static func levelChoices(_ deck: Deck) -> [[Int]] {
         let levels = deck.levels.map(\.level)
         let cumulative = levels.indices.map { Array(levels[...$0]) }.filter { $0.count < levels.count && deck.selecting(levels: $0) != nil }
-        return [[]] + cumulative
+        let alone = levels.dropFirst().map { [$0] }.filter { deck.selecting(levels: $0) != nil }
+        return [[]] + cumulative + alone
     }
 
     /// levelTitle: how Settings names a level choice: "All levels", "N5", "N5–N4".
