@@ -70,7 +70,8 @@ let package = Package(
             ],
             resources: [.copy("../../Resources/challenges.json"), .copy("../../Resources/accents.json"),
                         .copy("../../Resources/sentences.json"), .copy("../../Resources/voice"),
-                        .copy("../../Resources/english-words.txt")]
+                        .copy("../../Resources/english-words.txt"),
+                        .copy("../../Resources/glosses.json"), .copy("../../Resources/spelling-variants.txt")]
         ),
         .executableTarget(
             name: "KuchiTUI",
