@@ -71,7 +71,7 @@ final class AppAudio {
             show(.noPlayer)
             return
         }
-        let kana = Speaker.kana(of: challenge)
+        let kana = Speaker.text(of: challenge)
         let box = self.box
         queue.async {
             do throws(SpeechProblem) {
