@@ -47,7 +47,7 @@ struct IWasRightE2ETests {
         try app.session.waitForText("Keep “zzqx”")
         #expect(try reviewRatings(app.directory) == ["3"], "one Good, no Again")
         try app.session.sendKeys("y")
-        try app.session.waitForText("keep it anyway?")  // asked once more (issue 37)
+        try app.session.waitForText("— keep")  // asked once more (issue 37): "… for はい — keep it anyway?", or its short form
         try app.session.sendKeys("y")
         let kept = try app.session.waitForText("is now accepted for \(word.question)")
         #expect(!joinedScreen(kept).contains("F5 I was right"), "F5 is gone once it was used")
@@ -147,7 +147,7 @@ struct IWasRightE2ETests {
                 "the Good has the answer's time and duration, not the F5 key's: \(missed) → \(good)")
         // y by accident: F4 takes back the grade and the keep.
         try app.session.sendKeys("y")
-        try app.session.waitForText("keep it anyway?")  // asked once more (issue 37)
+        try app.session.waitForText("— keep")  // asked once more (issue 37): "… for はい — keep it anyway?", or its short form
         try app.session.sendKeys("y")
         try app.session.waitForText("is now accepted for \(word.question)")
         try app.session.sendKeys("F4")
@@ -161,7 +161,7 @@ struct IWasRightE2ETests {
         try app.session.sendKeys("F5")
         try app.session.waitForText("Keep “zebra crossing”")
         try app.session.sendKeys("y")
-        try app.session.waitForText("keep it anyway?")  // asked once more (issue 37)
+        try app.session.waitForText("— keep")  // asked once more (issue 37): "… for はい — keep it anyway?", or its short form
         try app.session.sendKeys("y")
         try app.session.waitForText("is now accepted for \(word.question)")
         try app.session.sendKeys("Escape")
