@@ -70,7 +70,9 @@ let package = Package(
             ],
             resources: [.copy("../../Resources/challenges.json"), .copy("../../Resources/accents.json"),
                         .copy("../../Resources/sentences.json"), .copy("../../Resources/kanji.json"), .copy("../../Resources/voice"),
-                        .copy("../../Resources/english-words.txt")]
+                        .copy("../../Resources/english-words.txt"),
+                        .copy("../../Resources/glosses.json"), .copy("../../Resources/spelling-variants.txt"),
+                        .copy("../../Resources/voice.json")]
         ),
         .executableTarget(
             name: "KuchiTUI",

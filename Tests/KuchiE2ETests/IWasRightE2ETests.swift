@@ -47,6 +47,8 @@ struct IWasRightE2ETests {
         try app.session.waitForText("Keep “zzqx”")
         #expect(try reviewRatings(app.directory) == ["3"], "one Good, no Again")
         try app.session.sendKeys("y")
+        try app.session.waitForText("— keep")  // asked once more (issue 37): "… for はい — keep it anyway?", or its short form
+        try app.session.sendKeys("y")
         let kept = try app.session.waitForText("is now accepted for \(word.question)")
         #expect(!joinedScreen(kept).contains("F5 I was right"), "F5 is gone once it was used")
         try app.session.sendKeys("Escape")
@@ -145,6 +147,8 @@ struct IWasRightE2ETests {
                 "the Good has the answer's time and duration, not the F5 key's: \(missed) → \(good)")
         // y by accident: F4 takes back the grade and the keep.
         try app.session.sendKeys("y")
+        try app.session.waitForText("— keep")  // asked once more (issue 37): "… for はい — keep it anyway?", or its short form
+        try app.session.sendKeys("y")
         try app.session.waitForText("is now accepted for \(word.question)")
         try app.session.sendKeys("F4")
         try app.session.waitFor("the word asked again") { joinedScreen($0).contains("Your answer") && !joinedScreen($0).contains("is now accepted") }
@@ -156,6 +160,8 @@ struct IWasRightE2ETests {
         try app.session.waitForText("Not “")
         try app.session.sendKeys("F5")
         try app.session.waitForText("Keep “zebra crossing”")
+        try app.session.sendKeys("y")
+        try app.session.waitForText("— keep")  // asked once more (issue 37): "… for はい — keep it anyway?", or its short form
         try app.session.sendKeys("y")
         try app.session.waitForText("is now accepted for \(word.question)")
         try app.session.sendKeys("Escape")

@@ -2,7 +2,7 @@ import Foundation
 import KuchiTestSupport
 import Testing
 
-/// SayE2ETests: `kuchi say` — a deck word said from its reading into a WAV, played through the
+/// SayE2ETests: `kuchi say` — a deck word said with its reading and accent into a WAV, played through the
 /// player on the PATH, and a clear message (exit 1) when Open JTalk is missing.
 @Suite("kuchi say")
 struct SayE2ETests {
@@ -14,7 +14,7 @@ struct SayE2ETests {
         return found
     }
 
-    @Test("--out writes a WAV of the word (from the deck's reading) and plays nothing")
+    @Test("--out writes a WAV of the word (with the deck's reading) and plays nothing")
     func writesWAV() throws {
         guard Self.hasEngine else { return }
         let folder = try TemporaryDirectory()
@@ -28,6 +28,24 @@ struct SayE2ETests {
         _ = try runKuchi(["say", "辛い", "--out", spicy.path, "--data-dir", folder.path("data").path])
         _ = try runKuchi(["say", "からい", "--out", reading.path, "--data-dir", folder.path("data").path])
         #expect(try Data(contentsOf: spicy) == Data(contentsOf: reading))
+    }
+
+    @Test("--json prints what Open JTalk said, from its trace: 橋 and 箸 with their own accents, 母 as はは")
+    func printsWhatWasSaid() throws {
+        guard Self.hasEngine else { return }
+        let folder = try TemporaryDirectory()
+        /// said: the JSON `kuchi say WORD --json` prints (the WAV written aside).
+        func said(_ word: String) throws -> [String: Any] {
+            let result = try runKuchi(["say", word, "--json", "--out", folder.file("\(word).wav").path, "--data-dir", folder.path("data").path])
+            #expect(result.status == 0, "\(result.standardError)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+            return try #require(object, "one JSON object: \(result.standardOutput)")
+        }
+        let bridge = try said("橋"), chopsticks = try said("箸"), mother = try said("母")
+        #expect(bridge["reading"] as? String == "はしが" && bridge["accent"] as? Int == 2, "\(bridge)")
+        #expect(chopsticks["reading"] as? String == "はし" && chopsticks["accent"] as? Int == 1, "\(chopsticks)")
+        #expect(mother["reading"] as? String == "はは" && mother["text"] as? String == "母", "\(mother)")
+        #expect(try Data(contentsOf: folder.file("橋.wav")) != Data(contentsOf: folder.file("箸.wav")))
     }
 
     @Test("the player on the PATH is called with the cached file")

@@ -62,6 +62,7 @@ struct OwnAnswerPromptScreenTests {
         let folder = try TemporaryDirectory()
         let (app, session, terminal) = offering(folder, columns: 100)
         app.handle(.keyPressed(.character("y")))
+        app.handle(.keyPressed(.character("y")))
         app.handle(.keyPressed(.function(1)))
         app.render()
         let screen = terminal.screen.lines.joined(separator: "\n")

@@ -44,16 +44,18 @@ public struct Speaker: Sendable {
         }
     }
 
-    /// kana: what is said for a challenge: its reading, or the word itself when it is kana.
-    public static func kana(of challenge: Challenge) -> String {
-        challenge.reading ?? challenge.question
+    /// text: what Open JTalk is given for a challenge (`VoiceTexts`): its written form where the
+    /// engine's dictionary reads it as the deck does, else its reading in katakana.
+    public static func text(of challenge: Challenge, texts: VoiceTexts = .bundled) -> String {
+        texts.text(for: challenge)
     }
 
-    /// cachedFile: where the WAV of `kana` with this voice is kept: named by a hash of the kana
-    /// and the voice file's name, so a change of voice never plays an old recording.
+    /// cachedFile: where the WAV of `kana` (the text said) with this voice is kept: named by a
+    /// hash of the text, the voice file's name and the loudness rule, so a change of voice, or
+    /// 橋 and 箸 (both はし), never plays another recording.
     public func cachedFile(for kana: String) -> URL {
         let voice = (engine.voice as NSString).lastPathComponent
-        let name = String(DeckCacheFormat.hash(Array((voice + "\t" + kana).utf8)), radix: 16)
+        let name = String(DeckCacheFormat.hash(Array((voice + "\t" + SpeechEngine.loudness + "\t" + kana).utf8)), radix: 16)
         return cacheFolder.appendingPathComponent("\(name).wav")
     }
 

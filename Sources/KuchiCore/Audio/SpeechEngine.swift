@@ -36,8 +36,9 @@ public enum SpeechProblem: Error, Equatable, Sendable {
 /// SpeechEngine: Open JTalk, found on this machine — the `open_jtalk` program, its naist-jdic
 /// dictionary and an HTS voice — turning a word's kana into a WAV file.
 ///
-/// Kuchi says the deck's reading, never the written form: from kanji the engine misreads words
-/// the deck reads otherwise (辛い as つらい, 静か as しずかか). The voice is Mei (CC BY 3.0, kept
+/// Kuchi gives it the text `VoiceTexts` holds for a word (its written form where the engine reads
+/// it as the deck does, else its reading in katakana), never bare hiragana, which the engine
+/// reads as particles (はは as ワワ). The voice is Mei (CC BY 3.0, kept
 /// beside the bundled deck) unless `KUCHI_VOICE` names another, or Debian's nitech voice.
 public struct SpeechEngine: Sendable, Equatable {
     public let program: String
@@ -75,6 +76,28 @@ public struct SpeechEngine: Sendable, Equatable {
         return .success(SpeechEngine(program: program, dictionary: dictionary, voice: voice))
     }
 
+    /// volume: the engine's volume in dB: headroom, so it never clips; `WAVLoudness` then brings
+    /// every file to the same peak.
+    static let volume = "-6"
+    /// loudness: the loudness rule, part of a cached file's name (a change re-synthesises).
+    public static let loudness = "g\(volume)-peak\(Int(WAVLoudness.peak))"
+
+    /// analyse: what the engine says for `text` — its spoken reading and accent phrases, from
+    /// its own trace (no WAV is kept).
+    public func analyse(_ text: String) throws(SpeechProblem) -> SpokenAnalysis {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-say-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.txt")
+        let trace = folder.appendingPathComponent("out.trace")
+        guard (try? Data((text + "\n").utf8).write(to: input)) != nil else { throw .failed("could not write in \(folder.path)") }
+        let result = Executables.run(program, arguments: ["-x", dictionary, "-m", voice, "-ot", trace.path, input.path])
+        guard result.status == 0, let written = try? String(contentsOf: trace, encoding: .utf8), let analysis = SpokenAnalysis(trace: written) else {
+            throw .failed("open_jtalk could not analyse \(text)")
+        }
+        return analysis
+    }
+
     /// synthesize: says `kana` into a WAV file at `output` (written beside it and renamed, so a
     /// cached file is never half written). Runs the engine as a process and waits for it: call
     /// it off the input loop.
@@ -90,10 +113,13 @@ public struct SpeechEngine: Sendable, Equatable {
             try? FileManager.default.removeItem(at: text)
         }
         guard (try? Data((kana + "\n").utf8).write(to: text)) != nil else { throw .failed("could not write in \(folder.path)") }
-        let result = Executables.run(program, arguments: ["-x", dictionary, "-m", voice, "-ow", temporary.path, text.path])
+        let result = Executables.run(program, arguments: ["-x", dictionary, "-m", voice, "-g", Self.volume, "-ow", temporary.path, text.path])
         guard result.status == 0, let size = try? FileManager.default.attributesOfItem(atPath: temporary.path)[.size] as? Int, size > 44 else {
             let reason = result.error.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status)"
             throw .failed("open_jtalk could not say \(kana) (\(reason.prefix(80)))")
+        }
+        if let data = try? Data(contentsOf: temporary), let loud = WAVLoudness.normalized(data) {
+            guard (try? loud.write(to: temporary)) != nil else { throw .failed("could not write \(temporary.path)") }
         }
         guard rename(temporary.path, output.path) == 0 else { throw .failed("could not write \(output.path)") }
     }

@@ -26,7 +26,7 @@ extension ChallengesViewModel {
         }
         switch judge.judge(text, for: test.challenge, direction: test.direction, also: test.challenge.also) {
         case .right:
-            accept(test, at: index, feedback: .correct(test.challenge))
+            accept(test, at: index, feedback: isTaught(text, test) ? .correct(test.challenge) : .alsoRight(test.challenge, typed: text))
             return .correct
         case .almost(let expected):
             accept(test, at: index, feedback: .almost(test.challenge, expected: expected))
@@ -50,6 +50,15 @@ extension ChallengesViewModel {
             miss(test, at: index, typed: text, feedback: .missed(test.challenge, typed: text))
             return .wrong
         }
+    }
+
+    /// isTaught: the typed answer is the meaning the card teaches (its `answer`, in any spelling
+    /// or number), or is answered in Japanese; else it is "also right" (休み typed "vacation").
+    private func isTaught(_ text: String, _ test: ChallengeTest) -> Bool {
+        guard test.direction == .japaneseToEnglish || test.direction == .listening else { return true }
+        let challenge = test.challenge
+        return judge.english.judge(text, accepted: [challenge.answer], question: challenge.question,
+                                   countable: challenge.pos.map { [.noun, .pronoun].contains($0) } ?? true) == .exact
     }
 
     /// miss: a graded typed miss: the feedback shows, and a first miss may be overruled (F5).

@@ -4,6 +4,9 @@ import Foundation
 public enum Feedback: Hashable, Sendable {
     /// correct: the challenge just answered right (the quiz has already moved on).
     case correct(Challenge)
+    /// alsoRight: a typed meaning that is right but not the one taught (a JMdict gloss of another
+    /// sense, "vacation" for 休み): accepted; the feedback shows the taught meaning too.
+    case alsoRight(Challenge, typed: String)
     /// wrong: the answer chosen, which was not the current challenge's.
     case wrong(String)
     /// almost: a typed near miss, accepted ("almost — restaurant"); the quiz has moved on.
@@ -30,13 +33,19 @@ public enum Feedback: Hashable, Sendable {
     /// overruled: "I was right" (F5): the miss on `typed` now counts as right; asks whether to
     /// keep `typed` as the learner's own answer for the word.
     case overruled(Challenge, typed: String, direction: StudyDirection)
+    /// overruleRefused: "I was right" (F5) on an answer that is another deck word's (written
+    /// `question`, meaning `meaning`): the miss stands, and the sentence names that word.
+    case overruleRefused(Challenge, typed: String, question: String, meaning: String, isPartner: Bool)
+    /// confirmingOwnAnswer: "y" after F5 on an answer Kuchi knows as no meaning of the word:
+    /// asks once more before keeping it ("“banana” is not a meaning Kuchi knows for 犬").
+    case confirmingOwnAnswer(Challenge, typed: String, direction: StudyDirection)
     /// ownAnswerKept: the learner's own answer `typed` is accepted for the word from now on.
     case ownAnswerKept(Challenge, typed: String)
 
     /// showsAnswer: the feedback reveals the current word's answer (a miss or "I don't know").
     public var showsAnswer: Bool {
         switch self {
-        case .missed, .revealed, .contrasted: true
+        case .missed, .revealed, .contrasted, .overruleRefused: true
         default: false
         }
     }

@@ -8,7 +8,9 @@
 /// - ん before a vowel or y however it is typed: *kin'yōbi* (ん + よ), *kinnyoubi* (a Japanese
 ///   keyboard's nn), and before y the plain *kinyoubi* (apostrophe left out); before a vowel
 ///   the apostrophe stays needed, since *kani* (かに) is another word than *kan'i* (かんい);
-/// - ぢ/づ as じ/ず and を as お, which sound the same and are typed *ji*, *zu*, *o*.
+/// - ぢ/づ as じ/ず and を as お only where the romaji the hint shows says so (a particle:
+///   *ki o tsukeru*); elsewhere the kana are the spelling, and a slip that changes the word is
+///   a miss (*wokane* is をかね, not おかね; *chidzu* is ちづ, not ちず — issue 37).
 /// Readings of a word are few and short, so the variants are listed rather than matched lazily.
 struct AcceptedReadings {
     /// spellings: the accepted spellings, each folded (`folded(_:)`).
@@ -32,8 +34,14 @@ struct AcceptedReadings {
         spellings = result
     }
 
-    /// folded: `Kana.comparable` with the kana that sound alike made one: ぢ → じ, づ → ず, を → お.
+    /// folded: `Kana.comparable`: hiragana, the kana as typed (ぢ, づ and を stay themselves).
     static func folded(_ text: String) -> [Character] {
+        Kana.comparable(text)
+    }
+
+    /// soundFolded: `folded` with the kana that sound alike made one (ぢ → じ, づ → ず, を → お):
+    /// the key of what a listener hears, never of what a learner spells.
+    static func soundFolded(_ text: String) -> [Character] {
         Kana.comparable(text).map { soundAlike[$0] ?? $0 }
     }
 

@@ -51,8 +51,13 @@ public struct EnglishJudge: Sendable {
         if answer.isEmpty { return .wrong }
         let variants = EnglishMeaning.variants(of: accepted)
         // "a month" is "one month" as well as "month" (the article is dropped by normalising).
-        let spellings = [answer] + (EnglishMeaning.countedAsOne(typed).map { [$0] } ?? [])
+        // "my younger sister" is "younger sister": a possessive says whose, not what.
+        let spellings = [answer] + [EnglishMeaning.countedAsOne(typed), EnglishMeaning.withoutPossessive(answer)].compactMap { $0 }
         if variants.contains(where: { spellings.contains($0.normalized) }) { return .exact }
+        // An open, closed or hyphenated compound is the same word ("mailbox" for "mail box",
+        // "post box" for "postbox"), never a near miss of it.
+        let closedAnswer = EnglishMeaning.closed(answer)
+        if closedAnswer.count > 3, variants.contains(where: { EnglishMeaning.closed($0.normalized) == closedAnswer }) { return .exact }
         if let romaji, RomajiMeaning.spells(answer, romaji: romaji) { return .wrong }
         if let other = index.questions(forNormalized: answer).first(where: { $0 != question }) {
             return .otherWord(question: other)

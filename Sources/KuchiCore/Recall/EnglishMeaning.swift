@@ -6,14 +6,33 @@ import Foundation
 /// knows the word; punctuation, case, articles and the verb marker are not what is being tested.
 /// The deck and the learner's text go through the same normalisation, so the two always agree.
 public enum EnglishMeaning {
-    /// leadingFillers: words dropped from the front: the articles and the "to" of an infinitive.
+    /// leadingFillers: words dropped from the front: the articles, the "to" of an infinitive
+    /// and a possessive ("my younger sister", "one's mother": the apostrophe is already gone).
     static let leadingFillers: Set<Substring> = ["a", "an", "the", "to"]
+
+    /// possessives: a leading possessive the judge reads past ("my younger sister", "one's
+    /// mother": the apostrophe is already gone); not dropped by `normalized`, which is also the
+    /// form an own answer is kept in ("my own words" stays itself).
+    static let possessives: Set<Substring> = ["my", "your", "his", "her", "our", "their", "ones", "someones"]
+
+    /// withoutPossessive: a normalised meaning without its leading possessive, nil when it has none.
+    public static func withoutPossessive(_ normalized: String) -> String? {
+        let words = normalized.split(separator: " ")
+        guard words.count > 1, let first = words.first, possessives.contains(first) else { return nil }
+        return words.dropFirst().joined(separator: " ")
+    }
 
     /// normalized: lowercased, accents folded ("café" = "cafe"), apostrophes removed ("don't" =
     /// "dont"), the dots of an abbreviation joined ("T.V." = "tv"), other punctuation read as a
     /// space ("ice-cream" = "ice cream"), spaces collapsed and trimmed, then a leading article
-    /// and "to " dropped (never the last word: "the" stays).
+    /// and "to " dropped (never the last word: "the" stays), and each word spelt
+    /// the American way ("colour" = "color", `EnglishSpellings`).
     public static func normalized(_ text: String) -> String {
+        normalized(text, spellings: .shared)
+    }
+
+    /// normalized(_:spellings:): as `normalized(_:)` with a given spelling table.
+    static func normalized(_ text: String, spellings: EnglishSpellings) -> String {
         let folded = Array(text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
         var cleaned = ""
         cleaned.reserveCapacity(folded.count)
@@ -33,7 +52,13 @@ public enum EnglishMeaning {
         while words.count > 1, let first = words.first, leadingFillers.contains(first) {
             words = words.dropFirst()
         }
-        return EnglishNumber.digits(Array(words)).joined(separator: " ")
+        return EnglishNumber.digits(words.map { Substring(spellings.american($0)) }).joined(separator: " ")
+    }
+
+    /// closed: a normalised meaning written as one word, so open, closed and hyphenated
+    /// compounds compare equal ("mail box", "mail-box", "mailbox").
+    public static func closed(_ normalized: String) -> String {
+        normalized.replacingOccurrences(of: " ", with: "")
     }
 
     /// joinsAbbreviation: the dot at `index` stands between two single letters ("T.V.", "U.S.A."),
@@ -62,6 +87,7 @@ public enum EnglishMeaning {
     /// (colour/color, centre/center, realise/realize, analyse/analyze, travelled/traveled).
     public static func sameSpelling(_ first: String, _ second: String) -> Bool {
         first == second || americanSpelling(first) == americanSpelling(second)
+            || EnglishSpellings.shared.american(first) == EnglishSpellings.shared.american(second)
     }
 
     /// americanSpelling: the usual British endings and doublings written the American way.
@@ -106,7 +132,7 @@ public enum EnglishMeaning {
                 for spelling in [meaning, withoutQualifiers(meaning), restated(meaning)].compactMap({ $0 }) {
                     let normal = normalized(spelling)
                     // "fifth day of the month" is also just "the fifth" (5th); "nine o'clock" is 9:00.
-                    for form in [normal, EnglishNumber.dayOfMonth(normal), EnglishNumber.hour(normal)].compactMap({ $0 })
+                    for form in [normal, withoutPossessive(normal), EnglishNumber.dayOfMonth(normal), EnglishNumber.hour(normal)].compactMap({ $0 })
                     where !form.isEmpty && seen.insert(form).inserted {
                         result.append(Variant(normalized: form, meaning: meaning))
                     }

@@ -43,14 +43,14 @@ public struct EnglishWords: Sendable {
     }
 
     /// candidates: the installed list (`PREFIX/lib/kuchi/`), the one in the build's resource
-    /// bundle, then the system's word list.
-    static func candidates(executable: URL?) -> [URL] {
+    /// bundle, then the system's word list (for the word list only).
+    static func candidates(executable: URL?, fileName: String = fileName) -> [URL] {
         var urls: [URL] = []
         if let folder = executable?.deletingLastPathComponent() {
             urls.append(folder.appendingPathComponent("../lib/kuchi").appendingPathComponent(fileName).standardizedFileURL)
             urls.append(folder.appendingPathComponent(BundledDeckLocation.resourceBundleName).appendingPathComponent(fileName))
         }
-        urls.append(URL(fileURLWithPath: "/usr/share/dict/words"))
+        if fileName == Self.fileName { urls.append(URL(fileURLWithPath: "/usr/share/dict/words")) }
         return urls
     }
 }

@@ -17,7 +17,7 @@ extension RecallJudge {
         var result: [String: [Homophone]] = [:]
         /// add: `word` under `kana`, once per question.
         func add(_ kana: String, _ word: Homophone) {
-            let key = String(AcceptedReadings.folded(kana))
+            let key = String(AcceptedReadings.soundFolded(kana))
             guard !key.isEmpty, result[key]?.contains(where: { $0.question == word.question }) != true else { return }
             result[key, default: []].append(word)
         }
@@ -43,7 +43,7 @@ extension RecallJudge {
     func homophone(meaning: String, of challenge: Challenge) -> RecallVerdict? {
         let typed = EnglishMeaning.normalized(meaning)
         guard !typed.isEmpty else { return nil }
-        let heard = String(AcceptedReadings.folded(challenge.reading ?? challenge.question))
+        let heard = String(AcceptedReadings.soundFolded(challenge.reading ?? challenge.question))
         for word in wordsBySound[heard] ?? [] where word.question != challenge.question {
             if let matched = EnglishMeaning.variants(of: word.meanings).first(where: { $0.normalized == typed }) {
                 return .synonym(question: word.question, meaning: matched.meaning)
@@ -60,12 +60,12 @@ extension RecallJudge {
         let typed = EnglishMeaning.normalized(submission)
         let candidates = english.index.questions(forNormalized: typed).filter { $0 != challenge.question }
         guard candidates.count > 1 else { return named }
-        let sounds = Set(([challenge.reading ?? challenge.question] + challenge.readings).map { String(AcceptedReadings.folded($0)) })
+        let sounds = Set(([challenge.reading ?? challenge.question] + challenge.readings).map { String(AcceptedReadings.soundFolded($0)) })
         let kanji = Set(challenge.question.filter { Script.containsKanji(String($0)) })
         /// rank: lower is likelier.
         func rank(_ question: String) -> Int {
             guard let other = wordsByQuestion[question] else { return 3 }
-            let otherSounds = ([other.reading ?? other.question] + other.readings).map { String(AcceptedReadings.folded($0)) }
+            let otherSounds = ([other.reading ?? other.question] + other.readings).map { String(AcceptedReadings.soundFolded($0)) }
             if otherSounds.contains(where: sounds.contains) { return 0 }
             if other.question.contains(where: kanji.contains) { return 1 }
             return EnglishMeaning.variants(of: [other.answer]).contains { $0.normalized == typed } ? 2 : 3

@@ -62,14 +62,23 @@ public struct RecallJudge: Sendable {
     /// the words a listener cannot tell apart.
     let wordsBySound: [String: [Homophone]]
 
-    /// init: a judge for one deck; `also` gives a word's other accepted meanings.
-    public init(deck: [Challenge], also: (Challenge) -> [String] = { _ in [] }, words: EnglishWords = .shared) {
-        english = EnglishJudge(index: MeaningIndex(challenges: deck, also: also), words: words)
+    /// glosses: every JMdict gloss of each word, accepted as its meaning too.
+    let glosses: JMdictGlosses
+
+    /// init: a judge for one deck; `also` gives a word's other accepted meanings, `glosses`
+    /// each word's JMdict glosses (accepted, and indexed as the word's like `also`).
+    public init(deck: [Challenge], also: (Challenge) -> [String] = { _ in [] }, words: EnglishWords = .shared,
+                glosses: JMdictGlosses = .bundled) {
+        self.glosses = glosses
+        let meanings = deck.map { also($0) + glosses.glosses(for: $0) }
+        english = EnglishJudge(index: MeaningIndex(words: zip(deck, meanings).map {
+            MeaningIndex.Word(question: $0.question, meanings: [$0.answer] + $1)
+        }), words: words)
         var byQuestion: [String: Challenge] = [:]
         var alsos: [String: [String]] = [:]
-        for challenge in deck where byQuestion[challenge.question] == nil {
+        for (challenge, meaning) in zip(deck, meanings) where byQuestion[challenge.question] == nil {
             byQuestion[challenge.question] = challenge
-            alsos[challenge.question] = also(challenge)
+            alsos[challenge.question] = meaning
         }
         wordsByQuestion = byQuestion
         alsoByQuestion = alsos
@@ -83,6 +92,7 @@ public struct RecallJudge: Sendable {
                       own: [String] = []) -> RecallVerdict {
         switch direction {
         case .japaneseToEnglish, .listening:
+            let also = also + glosses.glosses(for: challenge)
             let typed = EnglishMeaning.normalized(submission)
             if !typed.isEmpty && own.contains(where: { EnglishMeaning.normalized($0) == typed }) { return .right }
             let verdict = english.judge(submission, for: challenge, also: also)

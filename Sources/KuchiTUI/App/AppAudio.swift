@@ -65,7 +65,7 @@ final class AppAudio {
             show(.noPlayer)
             return
         }
-        let kana = Speaker.kana(of: challenge)
+        let kana = Speaker.text(of: challenge)
         jobs.run(on: queue) { _ in
             do throws(SpeechProblem) {
                 try speaker.say(kana)

@@ -4,14 +4,17 @@ import KuchiCore
 
 /// SayCommand: `kuchi say WORD [--out FILE]` — says a word with Open JTalk, or writes its WAV.
 ///
-/// A word of the bundled deck (its written form or its reading) is said from the deck's
-/// reading, as the app says it (辛い is からい, not つらい); any other text is said as written.
+/// A word of the bundled deck (its written form or its reading) is said as the app says it: from
+/// the text `VoiceTexts` holds for it, so the engine says the deck's reading and accent (辛い is
+/// からい, not つらい; 橋 and 箸 differ); any other text is said as written. `--json` prints what
+/// the engine said, from its own trace: the text given, the reading and the accent.
 struct SayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "say",
         abstract: "Say a word with Open JTalk, or write its WAV file.",
         discussion: """
-            A word of the bundled deck (written form or reading) is said from its reading; other text as written. \
+            A word of the bundled deck (written form or reading) is said with the deck's reading and accent; other text as written. \
+            --json prints {"word", "text", "reading", "accent", "phrases"}: what Open JTalk said, read from its trace. \
             The player is KUCHI_AUDIO_PLAYER, else the first of pw-play, paplay, aplay, ffplay, afplay. \
             Exit status: 0 when said or written, 1 when Open JTalk, a voice or a player is missing or fails, 2 for usage errors.
             """
@@ -23,6 +26,9 @@ struct SayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the WAV here instead of playing it (- for standard output).", valueName: "file"),
             completion: .file(extensions: ["wav"]))
     var out: String?
+
+    @Flag(help: "Print what was said as JSON: the text given to Open JTalk, the reading and the accent it spoke.")
+    var json = false
 
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Kuchi's data folder (where the audio cache is).", valueName: "dir"),
             completion: .directory)
@@ -37,7 +43,7 @@ struct SayCommand: ParsableCommand {
         let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
         if let entry = deck?.challenges.first(where: { $0.question == trimmed })
             ?? deck?.challenges.first(where: { $0.reading == trimmed }) {
-            return Speaker.kana(of: entry)
+            return Speaker.text(of: entry)
         }
         return trimmed
     }
@@ -58,6 +64,15 @@ struct SayCommand: ParsableCommand {
                 try write(wav, to: out)
             } else {
                 try speaker.say(kana)
+            }
+            if json {
+                let spoken = try speaker.engine.analyse(kana)
+                let said = Said(word: word.trimmingCharacters(in: .whitespacesAndNewlines), text: kana, reading: spoken.reading,
+                                accent: spoken.accent, phrases: spoken.phrases)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                guard out != "-", let data = try? encoder.encode(said) else { return 0 }
+                print(String(decoding: data, as: UTF8.self))
             }
             return 0
         } catch {
@@ -85,4 +100,15 @@ struct SayCommand: ParsableCommand {
         let status = execute()
         if status != 0 { throw ExitCode(status) }
     }
+}
+
+/// Said: one `kuchi say --json` line: the word asked, the text Open JTalk was given, and the
+/// reading and accent (the mora after which the pitch first falls, 0 if never; each phrase as
+/// morae and accent) it spoke, read from its trace.
+struct Said: Encodable {
+    let word: String
+    let text: String
+    let reading: String
+    let accent: Int
+    let phrases: [[Int]]
 }

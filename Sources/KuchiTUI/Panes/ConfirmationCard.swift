@@ -21,6 +21,7 @@ struct ConfirmationCard {
     var verdict: String {
         switch confirmation.feedback {
         case .almost(_, let expected): "✓ Almost — \(expected)"
+        case .alsoRight(let challenge, _): "✓ Also right — taught here as “\(challenge.answer)”"
         case .overruled: "✓ Counted right"
         default: "✓ Congratulations!"
         }
@@ -44,6 +45,8 @@ struct ConfirmationCard {
         case let .overruled(_, kept, direction)?:
             // The question about the typed answer is the card's last line: its keys are the answer.
             lines.append(("Keep “\(OwnAnswers.shown(kept, direction: direction))” as your own answer? y: keep · any other key: don't", .label))
+        case let .confirmingOwnAnswer(_, kept, direction)?:
+            lines.append((OwnAnswerWording.unknown(kept, for: challenge, direction: direction) + " y: keep · any other key: don't", .label))
         case let .ownAnswerKept(_, typed)?:
             lines.append(("“\(typed)” is now accepted for \(challenge.question) (kuchi synonyms)", .label))
             lines.append((nextKeys, .detail))
@@ -57,6 +60,7 @@ struct ConfirmationCard {
     private var shortNote: String {
         switch feedback {
         case let .overruled(_, kept, direction)?: "Keep “\(OwnAnswers.shown(kept, direction: direction))”? y/n"
+        case let .confirmingOwnAnswer(_, kept, direction)?: "Not known for \(confirmation.test.challenge.question) — keep “\(OwnAnswers.shown(kept, direction: direction))”? y/n"
         case let .ownAnswerKept(_, typed)?: "“\(typed)” kept"
         default: ""
         }

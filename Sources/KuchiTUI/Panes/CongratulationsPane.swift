@@ -28,7 +28,11 @@ struct CongratulationsPane: Pane {
             ("Congratulations, \(user.name)!", theme.title),
             (Self.praise(accuracy: summary.accuracy), theme.word),
         ]
-        if case .correct(let last) = quiz.feedback {
+        let lastRight: Challenge? = switch quiz.feedback {
+        case .correct(let last)?, .alsoRight(let last, _)?: last
+        default: nil
+        }
+        if let last = lastRight {
             lines.append(("Last word: \(last.question) (\(QuestionPane.hint(for: last))) is “\(last.answer)”.", theme.correct))
         }
         if quiz.ranOut {

@@ -182,6 +182,10 @@ struct QuestionPane: Pane {
             full = "✓\u{00A0}Congratulations! \(answer(challenge))."
             short = "✓ \(challenge.question) = \(challenge.answer)"
             style = theme.correct
+        case .alsoRight(let challenge, _):
+            full = "✓\u{00A0}Also right — \(challenge.question) is taught here as “\(challenge.answer)”."
+            short = "✓ also right — taught as “\(challenge.answer)”"
+            style = theme.correct
         case .wrong(let typed):
             full = "✗\u{00A0}Oh\u{00A0}no! “\(typed)” is not it. Try again."
             short = "✗ Oh no! Not “\(typed)”"
@@ -239,6 +243,15 @@ struct QuestionPane: Pane {
             full = "✓\u{00A0}Counted right. Keep “\(typed)” as your own answer for \(challenge.question)? y keeps it, any other key does not."
             short = "✓ Keep “\(typed)” for \(challenge.question)? y/n"
             style = theme.correct
+        case let .confirmingOwnAnswer(challenge, kept, direction):
+            full = OwnAnswerWording.unknown(kept, for: challenge, direction: direction) + " y keeps it, any other key does not."
+            short = "Not known for \(challenge.question) — keep “\(OwnAnswers.shown(kept, direction: direction))”? y/n"
+            style = theme.accent
+        case let .overruleRefused(challenge, typed, question, meaning, isPartner):
+            full = OwnAnswerWording.refused(typed, for: challenge, question: question, meaning: meaning, isPartner: isPartner)
+                + " \(answer(challenge)). Type it to go on."
+            short = "✗ “\(typed)” is \(question) — not counted right"
+            style = theme.wrong
         case let .ownAnswerKept(challenge, typed):
             full = "✓\u{00A0}“\(typed)” is now accepted for \(challenge.question) (kuchi synonyms lists your own answers)."
             short = "✓ “\(typed)” kept for \(challenge.question)"

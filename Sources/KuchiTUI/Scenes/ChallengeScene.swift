@@ -187,7 +187,8 @@ struct ChallengeScene: Scene {
             if quiz.isComplete && !quiz.isOfferingOwnAnswer { finish() }
         case .keepOwnAnswer:
             quiz.keepOwnAnswer()
-            if quiz.isComplete { finish() }
+            // The first "y" on an answer Kuchi does not know asks once more (issue 37).
+            if quiz.isComplete && !quiz.isOfferingOwnAnswer { finish() }
         case .declineOwnAnswer:
             quiz.declineOwnAnswer()
             if quiz.isComplete { finish() }
