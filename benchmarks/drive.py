@@ -48,15 +48,18 @@ SIZES = [(30, 100), (20, 120)]
 QUIET = 0.03          # s of silence that ends a frame's output
 STEP_TIMEOUT = 5.0    # s before a screen that never came is an error
 NAME = "bench"
-KINDS = ["right", "wrong", "hint", "noop"]
-KIND_LABEL = {"right": "right answer", "wrong": "wrong answer", "hint": "hint toggle", "noop": "no-op key"}
+KINDS = ["right", "next", "wrong", "hint", "noop"]
+KIND_LABEL = {"right": "right answer", "next": "Enter after it", "wrong": "wrong answer", "hint": "hint toggle",
+              "noop": "no-op key"}
 # The panes whose shown data each event changes on the challenge screen (what a pane draw
-# target compares with): a right answer brings a new word, its choices, the congratulation and a
-# new tally; a wrong answer the "Oh no!", the mark on the choice and the miss count; a hint toggle
-# only the question pane's reading line; a no-op key nothing.
+# target compares with): a right answer shows its confirmation (the verdict card, the ✓ on the
+# choice, the new tally and Enter in the key bar), the Enter after it the next word, its choices
+# and its keys; a wrong answer the "Oh no!", the mark on the choice, the miss count and the keys it
+# makes work (w, u); a hint toggle only the question pane's reading line; a no-op key nothing.
 EXPECTED_PANES = {
-    "right": ["choices", "question", "score"],
-    "wrong": ["choices", "question", "score"],
+    "right": ["choices", "keybar", "question", "score"],
+    "next": ["choices", "keybar", "question"],
+    "wrong": ["choices", "keybar", "question", "score"],
     "hint": ["question"],
     "noop": [],
 }
@@ -335,6 +338,11 @@ def on_congratulations(session):
     return "Play Again" in session.text() and not choices(session)
 
 
+def on_confirmation(session):
+    """The verdict card a right answer shows until Enter (its choices stay, the right one ticked)."""
+    return "Enter: next" in session.text()
+
+
 def on_challenge(session):
     return "Challenge" in header(session) and len(choices(session)) == 3
 
@@ -475,16 +483,20 @@ def play(session, deck, words):
         before = session.text()
         result = session.press(
             str(digit).encode(),
-            done=lambda s: s.text() != before and (on_congratulations(s) or (on_challenge(s) and answers(s) != word)))
+            done=lambda s: s.text() != before and (on_congratulations(s) or on_confirmation(s)))
         played += 1
         if on_congratulations(session):
             # The session's last right answer opens another screen: a layout change, not the
             # event measured here. Play again.
             go_to_challenge(session)
-        else:
-            if any(tried for _, _, tried in choices(session)):
-                raise Stuck(f"the answer for {question} was not taken as right:\n" + session.dump())
-            events["right"].append(result)
+            continue
+        before = session.text()
+        going_on = session.press(
+            b"\r", done=lambda s: s.text() != before and (on_congratulations(s) or (on_challenge(s) and answers(s) != word)))
+        if any(tried for _, _, tried in choices(session)) and not on_congratulations(session):
+            raise Stuck(f"the answer for {question} was not taken as right:\n" + session.dump())
+        events["right"].append(result)
+        events["next"].append(going_on)
     return events
 
 
@@ -748,7 +760,7 @@ def report(raw, args):
     say(f"{cpu}, {os.cpu_count()} cores, Linux {platform.release()}; load average (1 min) {load} over the run. "
         f"{args.note}".rstrip())
     say(f"Release build; TERM=xterm-256color, KUCHI_SEED=1; {args.words} words played per program and size "
-        f"(each: hint on, hint off, no-op key, wrong answer, right answer), {args.startups} launches per "
+        f"(each: hint on, hint off, no-op key, wrong answer, right answer, Enter past its confirmation), {args.startups} launches per "
         "program and size. Times are medians, with the 95th percentile where it differs. "
         "Ratios are Kuchi's figure over the baseline's (KUCHI_REDRAW=all: every pane redrawn, the "
         "whole screen repainted, on every event) or over the floor's (benchmarks/floor.c).")

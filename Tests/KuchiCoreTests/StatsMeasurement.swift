@@ -100,8 +100,10 @@ struct StatsMeasurement {
         let daysOnly = try part { db in _ = try StatsQueries.days(db, learner: key, calendar: calendar, now: now, useSummary: true) }
         let parts = [
             ("due times", try part { db in _ = try StatsQueries.dueTimes(db, learner: key, before: StatsSnapshot.milliseconds(now) + 30 * 86_400_000) }),
-            ("card states", try part { db in _ = try StatsQueries.cardStates(db, learner: key) }),
-            ("mastery", try part { db in _ = StatsSnapshot.mastery(try StatsQueries.cardMastery(db, learner: key), index: index) }),
+            ("words", try part { db in
+                _ = StatsWords(rows: try StatsQueries.cardMastery(db, learner: key),
+                               decks: try StatsQueries.learnerDeckTitles(db, learner: key), index: index)
+            }),
             ("hardest", try part { db in _ = try StatsQueries.hardest(db, learner: key) }),
         ].map { "\($0.0) \($0.1)" }.joined(separator: ", ")
         let slotRows = try db.queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM review_slot") ?? 0 }

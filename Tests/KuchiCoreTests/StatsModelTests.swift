@@ -31,7 +31,10 @@ struct StatsModelTests {
         let deckID = try db.deck(learner: learner, title: deck.title)
         var memory: [Int64: FSRSCard] = [:]
         var words: [Int64: Challenge] = [:]
-        for challenge in deck.challenges {
+        // Two cards a word: the word figures (its least settled card, mature when every seen
+        // card is) must follow an answer to either.
+        for challenge in deck.challenges + deck.challenges {
+            let direction = memory.count < deck.challenges.count ? "jp-en" : "en-jp"
             // New, or reviewed with a due well before the test or a day or more after it, so no
             // card falls due while the test answers (time passing is what `refresh` is for).
             let card: FSRSCard = Bool.random(using: &random)
@@ -41,7 +44,7 @@ struct StatsModelTests {
                            due: start.addingTimeInterval(Double.random(in: -5...40, using: &random).rounded() * 86_400 + 3600),
                            reps: 1, lapses: Int.random(in: 0...3, using: &random))
             let id = try db.card(deck: deckID, question: challenge.question, reading: challenge.reading ?? "",
-                                 answer: challenge.answer, memory: card.state == .new ? nil : card)
+                                 answer: challenge.answer, direction: direction, memory: card.state == .new ? nil : card)
             memory[id] = card
             words[id] = challenge
             if card.state != .new {

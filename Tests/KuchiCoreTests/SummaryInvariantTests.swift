@@ -112,6 +112,11 @@ struct SummaryInvariantTests {
         #expect(onA.retention30d != nil)
         #expect(onB.retention30d == onA.retention30d, "not \"No reviews of learnt words\"")
         #expect(LogFigures(onB) == LogFigures(csv: try b.exportedLog(hana.id), now: now))
+        // Word figures from the deck, not from the rows each machine holds: B has card rows
+        // for the six words of the log only, A for all eight in every direction.
+        #expect(onB.cards.new == 2)
+        #expect(onB.byCategory.map(\.total).reduce(0, +) == 8)
+        #expect(onB == onA, "equal logs, equal `kuchi stats --json` (no field is machine-specific)")
     }
 
     @Test("a v3 file whose summary drifted (a sync's UPDATE) is rebuilt from the log when opened")

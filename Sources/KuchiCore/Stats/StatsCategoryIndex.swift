@@ -7,18 +7,29 @@ import Foundation
 /// more (removed from its deck, or a deck not loaded) or one without a category counts under
 /// `other`, so category totals still add up to the cards the export lists.
 public struct StatsCategoryIndex: Sendable, Equatable {
+    /// Word: a deck's word as the card rows name it.
+    public struct Word: Hashable, Sendable {
+        public var question: String
+        public var reading: String
+    }
+
     /// other: the category of words with none.
     public static let other = "Other"
     /// order: category names in the decks' order of first appearance.
     public private(set) var order: [String] = []
     private var categories: [String: String] = [:]
+    /// words: each deck's words (question, reading) in deck order, by deck title: the words a
+    /// learner of that deck studies, whether or not this machine holds a card row for them.
+    public private(set) var words: [String: [Word]] = [:]
 
     /// init: the categories of every word of `decks`.
     public init(decks: [Deck] = []) {
         for deck in decks {
             for challenge in deck.challenges {
                 let category = challenge.category ?? Self.other
-                categories[Self.key(deck.title, challenge.question, challenge.reading ?? "")] = category
+                let key = Self.key(deck.title, challenge.question, challenge.reading ?? "")
+                if categories[key] == nil { words[deck.title, default: []].append(Word(question: challenge.question, reading: challenge.reading ?? "")) }
+                categories[key] = category
                 if !order.contains(category) { order.append(category) }
             }
         }

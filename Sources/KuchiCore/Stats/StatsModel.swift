@@ -35,6 +35,8 @@ public final class StatsModel {
     @ObservationIgnored private let load: Loader
     @ObservationIgnored private var studiedDays: Set<Int> = []
     @ObservationIgnored private var forecastEnds: [Date] = []
+    /// words: the per-word tallies of the last load, which an answer adjusts.
+    @ObservationIgnored private var words: StatsWords?
 
     /// init: a model that loads through `load`; figures are empty until the first `refresh`.
     public init(calendar: StudyCalendar, categories: StatsCategoryIndex = StatsCategoryIndex(), now: Date = Date(), load: @escaping Loader) {
@@ -65,6 +67,7 @@ public final class StatsModel {
         set(\.cards, snapshot.cards)
         set(\.categories, snapshot.categories)
         set(\.hardest, snapshot.hardest)
+        words = snapshot.words
     }
 
     /// snapshot: the figures as they stand (tests compare it with a fresh load).
@@ -75,6 +78,7 @@ public final class StatsModel {
 
     /// record: adjusts the figures for one answer, as a full refresh would find them. An answer
     /// on a new study day reloads everything instead (every day-relative figure moves).
+    /// Words are adjusted through their tallies: a word's state depends on its other cards.
     public func record(_ review: StatsReview, now: Date) {
         let day = calendar.day(of: review.time)
         guard day == heatmap.today, forecastEnds.count == DueForecast.days else {
@@ -98,12 +102,20 @@ public final class StatsModel {
         if review.before.state == .review {
             set(\.retention, Retention(reviews: retention.reviews + 1, passed: retention.passed + (passed ? 1 : 0)))
         }
-        var newCards = cards
-        newCards[review.before.state] -= 1
-        newCards[review.after.state] += 1
-        set(\.cards, newCards)
         set(\.forecast, adjustedForecast(review, now: now))
-        set(\.categories, adjustedCategories(review))
+        if var words {
+            words.record(review)
+            self.words = words
+            set(\.cards, words.states)
+            set(\.categories, words.categories)
+        } else {
+            // Figures built by hand, without the tallies: the card stands for its word.
+            var newCards = cards
+            newCards[review.before.state] -= 1
+            newCards[review.after.state] += 1
+            set(\.cards, newCards)
+            set(\.categories, adjustedCategories(review))
+        }
         set(\.hardest, adjustedHardest(review))
     }
 
@@ -117,7 +129,8 @@ public final class StatsModel {
         return result
     }
 
-    /// adjustedCategories: the card's category with its seen and mature counts updated.
+    /// adjustedCategories: figures built by hand — the card's category with its seen and
+    /// mature counts moved as the card's.
     private func adjustedCategories(_ review: StatsReview) -> [CategoryMastery] {
         let name = categoryIndex.category(deck: review.deck, question: review.question, reading: review.reading)
         guard let index = categories.firstIndex(where: { $0.category == name }) else { return categories }

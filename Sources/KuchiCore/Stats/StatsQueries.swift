@@ -159,25 +159,6 @@ public enum StatsQueries {
                 AND s.suspended = 1)
         """
 
-    /// cardStates: the learner's cards counted by state; with `suspended`, a suspended word's
-    /// cards are counted apart (`CardStateCounts.suspended`), not in their state.
-    public static func cardStates(_ db: Database, learner: String, suspended: Bool = false) throws -> CardStateCounts {
-        var counts = CardStateCounts()
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT state, \(suspended ? suspendedCard : "0") AS suspended, COUNT(*) AS count FROM card
-            WHERE learner_deck IN (\(learnerDecks)) GROUP BY state, suspended
-            """, arguments: ["learner": learner])
-        while let row = try rows.next() {
-            let count: Int = row["count"]
-            if row["suspended"] as Bool {
-                counts.suspended += count
-            } else if let state = CardState(rawValue: row["state"]) {
-                counts[state] += count
-            }
-        }
-        return counts
-    }
-
     /// dueTimes: due times (ms) of the learner's reviewed cards due before `before`; with
     /// `suspended`, a suspended word's cards are left out (they are never asked).
     public static func dueTimes(_ db: Database, learner: String, before: Int64, suspended: Bool = false) throws -> [Int64] {
@@ -187,27 +168,38 @@ public enum StatsQueries {
             """, arguments: ["learner": learner, "before": before])
     }
 
-    /// CardMasteryRow: one card's deck, word and whether it is seen and mature.
+    /// CardMasteryRow: one card's deck, word, state, whether it is mature and whether its word
+    /// is suspended.
     public struct CardMasteryRow: Equatable, Sendable {
+        public var cardID: Int64
         public var deck: String
         public var question: String
         public var reading: String
-        public var seen: Bool
+        public var state: CardState
         public var mature: Bool
+        public var suspended: Bool
     }
 
-    /// cardMastery: every card of the learner with what the category bars need.
-    public static func cardMastery(_ db: Database, learner: String) throws -> [CardMasteryRow] {
+    /// cardMastery: every card of the learner with what the word figures need; with `suspended`,
+    /// whether its word is suspended (else none is).
+    public static func cardMastery(_ db: Database, learner: String, suspended: Bool = false) throws -> [CardMasteryRow] {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT d.deck, c.question, c.reading, c.state != 0 AS seen, COALESCE(c.stability >= :mature, 0) AS mature
-            FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = :learner
+            SELECT card.id, d.deck, card.question, card.reading, card.state, COALESCE(card.stability >= :mature, 0) AS mature,
+                   \(suspended ? suspendedCard : "0") AS suspended
+            FROM card JOIN learner_deck d ON d.id = card.learner_deck WHERE d.learner = :learner
             """, arguments: ["learner": learner, "mature": CategoryMastery.matureStability])
         var result: [CardMasteryRow] = []
         while let row = try rows.next() {
-            result.append(CardMasteryRow(deck: row["deck"], question: row["question"], reading: row["reading"], seen: row["seen"],
-                                         mature: row["mature"]))
+            result.append(CardMasteryRow(cardID: row["id"], deck: row["deck"], question: row["question"], reading: row["reading"],
+                                         state: CardState(rawValue: row["state"]) ?? .new, mature: row["mature"], suspended: row["suspended"]))
         }
         return result
+    }
+
+    /// learnerDeckTitles: the titles of the decks the learner studies (a deck is the learner's
+    /// from its first card, here or received by a sync).
+    public static func learnerDeckTitles(_ db: Database, learner: String) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT DISTINCT deck FROM learner_deck WHERE learner = :learner ORDER BY deck", arguments: ["learner": learner])
     }
 
     /// hardest: the learner's cards with the most lapses (ties: the older card first).

@@ -12,6 +12,15 @@ public struct StatsSnapshot: Equatable, Sendable {
     public var hardest: [HardWord]
     /// studiedDays: every day number with a review (streaks and days studied are kept from it).
     public var studiedDays: Set<Int>
+    /// words: the per-word tallies behind `cards` and `categories`, for adjusting them after an
+    /// answer (nil for figures built by hand); not compared: the figures are.
+    public var words: StatsWords?
+
+    /// ==: the figures are equal (the tallies behind them may hold other unreviewed rows).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.today == rhs.today && lhs.heatmap == rhs.heatmap && lhs.forecast == rhs.forecast && lhs.retention == rhs.retention
+            && lhs.cards == rhs.cards && lhs.categories == rhs.categories && lhs.hardest == rhs.hardest && lhs.studiedDays == rhs.studiedDays
+    }
 
     /// init: figures from their values (tests, and a model's current figures).
     public init(today: TodayStats, heatmap: Heatmap, forecast: DueForecast, retention: Retention, cards: CardStateCounts,
@@ -27,7 +36,8 @@ public struct StatsSnapshot: Equatable, Sendable {
     }
 
     /// load: the learner's figures at `now`. The review log is read through the slot summary
-    /// when the database has it (see `StatsQueries`); card figures come from the card table.
+    /// when the database has it (see `StatsQueries`); the word figures come from the learner's
+    /// decks and the card table (`StatsWords`).
     public static func load(_ db: Database, learner: UUID, calendar: StudyCalendar, categories index: StatsCategoryIndex,
                             now: Date) throws -> StatsSnapshot {
         let key = learner.uuidString.lowercased()
@@ -39,8 +49,11 @@ public struct StatsSnapshot: Equatable, Sendable {
         let suspended = try StatsQueries.hasSuspended(db, learner: key)
         let dues = try StatsQueries.dueTimes(db, learner: key, before: milliseconds(ends[ends.count - 1]), suspended: suspended)
         snapshot.forecast = forecast(dues: dues, ends: ends, now: now)
-        snapshot.cards = try StatsQueries.cardStates(db, learner: key, suspended: suspended)
-        snapshot.categories = mastery(try StatsQueries.cardMastery(db, learner: key), index: index)
+        let words = StatsWords(rows: try StatsQueries.cardMastery(db, learner: key, suspended: suspended),
+                               decks: try StatsQueries.learnerDeckTitles(db, learner: key), index: index)
+        snapshot.cards = words.states
+        snapshot.categories = words.categories
+        snapshot.words = words
         snapshot.hardest = try StatsQueries.hardest(db, learner: key)
         return snapshot
     }
@@ -110,40 +123,6 @@ public struct StatsSnapshot: Equatable, Sendable {
             if let bucket = endMs.firstIndex(where: { due < $0 }) { counts[bucket] += 1 }
         }
         return DueForecast(dueNow: dueNow, counts: counts)
-    }
-
-    /// mastery: per-category totals of words, in the decks' category order. A word counts once
-    /// whatever its directions: seen when any of its cards has a review, mature when every seen
-    /// card has a stability of 21 days or more (cards, per direction, are counted by `cards`).
-    static func mastery(_ rows: [StatsQueries.CardMasteryRow], index: StatsCategoryIndex) -> [CategoryMastery] {
-        struct Word: Hashable {
-            let deck: String
-            let question: String
-            let reading: String
-        }
-        var words: [Word: (seen: Bool, mature: Bool)] = [:]
-        var order: [Word] = []
-        words.reserveCapacity(rows.count)
-        order.reserveCapacity(rows.count)
-        for row in rows {
-            let word = Word(deck: row.deck, question: row.question, reading: row.reading)
-            let known = words[word]
-            if known == nil { order.append(word) }
-            let seen = (known?.seen ?? false) || row.seen
-            let mature = row.seen ? (known.map { !$0.seen || $0.mature } ?? true) && row.mature : known?.mature ?? false
-            words[word] = (seen, seen && mature)
-        }
-        var byName: [String: CategoryMastery] = [:]
-        for word in order {
-            guard let state = words[word] else { continue }
-            let name = index.category(deck: word.deck, question: word.question, reading: word.reading)
-            var entry = byName[name] ?? CategoryMastery(category: name)
-            entry.total += 1
-            if state.seen { entry.seen += 1 }
-            if state.mature { entry.mature += 1 }
-            byName[name] = entry
-        }
-        return byName.values.sorted { (index.rank(of: $0.category), $0.category) < (index.rank(of: $1.category), $1.category) }
     }
 
     /// milliseconds: a date as whole ms since the epoch, as the database stores times.

@@ -28,7 +28,7 @@ enum StatsSamples {
         heatmap: Heatmap(today: today, counts: heatCounts),
         forecast: DueForecast(dueNow: 7, counts: [19, 12, 4, 0, 9, 15, 3, 1, 0, 6, 8, 2, 0, 0, 11, 5, 3, 2, 7, 1, 0, 4, 0, 2, 9, 1, 0, 0, 3, 2]),
         retention: Retention(reviews: 280, passed: 245),
-        cards: CardStateCounts(new: 120, learning: 8, review: 340, relearning: 3),
+        cards: CardStateCounts(new: 31, learning: 8, review: 48, relearning: 3),
         categories: [
             CategoryMastery(category: "Greetings", total: 30, seen: 30, mature: 22),
             CategoryMastery(category: "食べ物", total: 40, seen: 25, mature: 9),

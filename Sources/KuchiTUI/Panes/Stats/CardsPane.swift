@@ -1,6 +1,6 @@
 import KuchiCore
 
-/// CardsPane: the cards by state, then one mastery bar per category — mature (█), seen but not
+/// CardsPane: the learner's words by state, then one mastery bar per category — mature (█), seen but not
 /// yet mature (▒) and not seen yet (░) — so the glyphs carry the meaning without colour.
 ///
 /// Reads only `stats.cards` and `stats.categories`.
@@ -11,13 +11,12 @@ struct CardsPane: Pane {
     func draw(into screen: inout Screen, environment: PaneEnvironment) {
         let theme = environment.theme
         let area = screen.bounds
-        // Two units, both named: cards (a word in one direction) by state, words by category.
-        screen.box(area, style: theme.frame, title: "Cards · words", titleStyle: theme.title)
+        // One unit throughout: words (the states add up to the categories' totals).
+        screen.box(area, style: theme.frame, title: "Words", titleStyle: theme.title)
         let inner = area.inset(by: 1).insetColumns(by: 1)
         guard inner.rows > 0, inner.columns > 0 else { return }
         let cards = stats.cards
         let used = screen.flow([
-            ("cards:", theme.dim),
             ("\(cards.new) new", theme.text),
             ("\(cards.learning) learning", theme.text),
             ("\(cards.review) review", theme.text),
@@ -26,7 +25,7 @@ struct CardsPane: Pane {
         let categories = stats.categories
         var row = inner.row + used
         guard row < inner.bottom, !categories.isEmpty else { return }
-        let legend = "words: █ mature  ▒ seen  ░ not yet"
+        let legend = "█ mature  ▒ seen  ░ not yet"
         let roomForLegend = inner.bottom - row >= categories.count + 1 && legend.displayWidth <= inner.columns
         let nameWidth = min(categories.map(\.category.displayWidth).max() ?? 0, max(4, inner.columns / 3))
         // The full figures when a bar of 8 still fits beside them, else "seen/total" only.
@@ -54,7 +53,7 @@ struct CardsPane: Pane {
         if roomForLegend { screen.put(legend, row: row, column: inner.column, style: theme.dim, clip: inner) }
     }
 
-    /// drawBar: mature, seen and unseen parts of one category's bar, proportional to its cards.
+    /// drawBar: mature, seen and unseen parts of one category's bar, proportional to its words.
     private func drawBar(into screen: inout Screen, _ category: CategoryMastery, row: Int, column: Int, width: Int, theme: Theme) -> Int {
         let total = max(category.total, 1)
         let mature = category.mature * width / total
