@@ -26,11 +26,14 @@ public struct Suspension: Equatable, Sendable, Codable {
 /// LearnerDatabase+Suspension: suspended words ("I know this word", a leech put away) and the
 /// leeches already announced — each change one row, written in its own transaction.
 extension LearnerDatabase {
-    /// setSuspended: records the change; an older change (by stamp, then machine) than the one
-    /// kept is ignored. Returns whether the row changed.
+    /// apply: a suspension made elsewhere (its own stamp and machine), through the catalogue;
+    /// an older change (by stamp, then machine) than the one kept is ignored. Returns whether
+    /// the row changed.
     @discardableResult
     public func apply(_ change: Suspension, learner: UUID) throws -> Bool {
-        try writer.write { db in try Self.apply(change, learner: learner, db: db) }
+        try apply(.suspension(LearnerChange.SuspensionWrite(learner: learner, deck: change.deck, question: change.question,
+                                                            reading: change.reading, suspended: change.suspended, stamp: change.stamp,
+                                                            machine: change.machine))).changed
     }
 
     /// apply: the upsert, inside a caller's transaction (a sync applies many in one).
