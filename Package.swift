@@ -59,14 +59,17 @@ let package = Package(
             name: "CZstd",
             providers: [.apt(["libzstd-dev"])]
         ),
+        // The layers below KuchiCore, lowest first; SwiftPM refuses a cycle between targets, so a
+        // lower layer can never name a higher one (ARCHITECTURE.md).
+        .target(name: "KuchiBase"),
+        .target(name: "KuchiMemory"),
         .target(
-            name: "KuchiCore",
+            name: "KuchiDeck",
             dependencies: [
-                "CZstd",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's C API, for the one scan that reads rows as bytes (the status count).
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "KuchiBase", "CZstd",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // An Anki package's collection is an SQLite file of its own (never kuchi.sqlite).
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("../../Resources/challenges.json"), .copy("../../Resources/accents.json"),
                         .copy("../../Resources/sentences.json"), .copy("../../Resources/kanji.json"), .copy("../../Resources/voice"),
@@ -74,23 +77,33 @@ let package = Package(
                         .copy("../../Resources/glosses.json"), .copy("../../Resources/spelling-variants.txt"),
                         .copy("../../Resources/voice.json")]
         ),
+        .target(name: "KuchiRecall", dependencies: ["KuchiBase", "KuchiDeck"]),
+        .target(
+            name: "KuchiCore",
+            dependencies: [
+                "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the one scan that reads rows as bytes (the status count).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "KuchiTUI",
             dependencies: [
-                "KuchiCore", "CNcurses",
+                "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiCore", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLink
         ),
-        .executableTarget(name: "KuchiBench", dependencies: ["KuchiCore"]),
+        .executableTarget(name: "KuchiBench", dependencies: ["KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiCore"]),
         // One copy of what every test target needs: temporary folders, a deck generator, the
         // way to find the built binary.
         .target(name: "KuchiTestSupport", path: "Tests/KuchiTestSupport"),
         .testTarget(name: "KuchiCoreTests", dependencies: [
-            "KuchiCore", "KuchiTestSupport", "CZstd", .product(name: "GRDB", package: "GRDB.swift"),
+            "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiCore", "KuchiTestSupport", "CZstd", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiCore", "KuchiTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiCore", "KuchiTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "KuchiE2ETests", dependencies: ["KuchiTUI", "KuchiTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,8 @@
 
 import Foundation
 import KuchiCore
+import KuchiMemory
+import KuchiDeck
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,9 @@
 import Foundation
 import GRDB
 import KuchiCore
+import KuchiBase
+import KuchiMemory
+import KuchiDeck
 
 /// HistoryMaker: `kuchi-bench make-history` — a learner with a year of study, for measuring
 /// what memory costs (`scripts/bench`) or trying Kuchi on a big history by hand.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiDeck
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// BundledDeckLocationTests: the bundled deck is found beside the binary in both layouts, the
 /// installed one first, and a binary with neither gets nil (an error to show), never a crash.
@@ -27,13 +28,13 @@ struct BundledDeckLocationTests {
 
     @Test("a binary in the build folder finds SwiftPM's resource bundle beside it")
     func buildLayout() throws {
-        let (folder, executable) = try layout(["bin/Kuchi_KuchiCore.resources/challenges.json"])
-        #expect(BundledDeckLocation.url(executable: executable)?.path == folder.path("bin", "Kuchi_KuchiCore.resources", "challenges.json").path)
+        let (folder, executable) = try layout(["bin/Kuchi_KuchiDeck.resources/challenges.json"])
+        #expect(BundledDeckLocation.url(executable: executable)?.path == folder.path("bin", "Kuchi_KuchiDeck.resources", "challenges.json").path)
     }
 
     @Test("the installed deck wins over a resource bundle")
     func installedFirst() throws {
-        let (folder, executable) = try layout(["lib/kuchi/decks/challenges.json", "bin/Kuchi_KuchiCore.resources/challenges.json"])
+        let (folder, executable) = try layout(["lib/kuchi/decks/challenges.json", "bin/Kuchi_KuchiDeck.resources/challenges.json"])
         #expect(BundledDeckLocation.url(executable: executable)?.path == folder.path("lib", "kuchi", "decks", "challenges.json").path)
     }
 

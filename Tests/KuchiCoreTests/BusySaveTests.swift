@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// BusySaveTests: a session made while another program held the file's write lock reaches the
 /// file as the operations it made — answers with their ids, an undo as a tombstone, Learn

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiBase
 
 /// DatabaseOpenOnceTests: Kuchi's own usable file is opened with one connection (the app's
 /// start and the read-only commands), while every file the full inspection refuses or sets aside

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiBase
 
 /// DatabaseOwnershipTests: Kuchi marks its files with an application_id and never migrates into
 /// another program's SQLite file (an Anki collection copied to kuchi.sqlite), while its own

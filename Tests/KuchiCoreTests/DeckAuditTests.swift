@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// DeckAuditTests: every standard answer to every bundled deck entry is accepted, in each
 /// typed direction (see `DeckAudit`). `scripts/audit-deck` runs the same audit with JMdict's

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// DeckCacheKeysTests: `kuchi due` reads a cached deck back with only what counting needs
 /// (`DeckCacheFormat.decodeKeys`): the same title, questions, readings, categories and levels

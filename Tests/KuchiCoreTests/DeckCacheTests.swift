@@ -2,6 +2,7 @@ import Foundation
 import KuchiTestSupport
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// DeckCacheTests: a deck file is validated once and read back from the cache while it is
 /// unchanged; an edit, a damaged cache or a fresh file means the JSON is read and validated again.

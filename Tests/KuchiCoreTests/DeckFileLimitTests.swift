@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// DeckFileLimitTests: a deck's size limit applies to what the path points to.
 @Suite("Deck file limits")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// The optional fields `also`, `pos`, `level` and `confusable`, and what the quiz reads from them.
 @Suite("Deck format: also, pos, level, confusable")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// DeckFuzzTests: `Deck.decode` on random JSON, random token soup and random mutations of a valid
 /// deck never crashes, and its answer always obeys the deck rules: a deck that keeps every

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 @Suite("Deck loading and reporting")
 struct DeckLoadingTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// DeckReadingsAndLevelsTests: the `readings` field (other standard readings) and the JLPT
 /// level filter.

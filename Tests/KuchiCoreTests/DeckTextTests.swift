@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// Deck text that looks like something it is not: invisible and format characters in any shown
 /// field, answers that only look alike, and JSON syntax errors reported where they are.

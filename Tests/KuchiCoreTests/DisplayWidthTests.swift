@@ -1,5 +1,6 @@
 import Testing
 @testable import KuchiCore
+@testable import KuchiBase
 
 /// DisplayWidthTests checks column widths of scalars, grapheme clusters and strings, and the
 /// truncation/padding helpers that layout code relies on.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 @Suite("EnglishJudge: another word's meaning")
 struct EnglishJudgeOtherWordTests {

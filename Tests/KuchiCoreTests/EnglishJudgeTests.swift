@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// judged: the verdict for `typed` against `accepted` with no other deck words.
 func judged(_ typed: String, _ accepted: String...) -> EnglishVerdict {

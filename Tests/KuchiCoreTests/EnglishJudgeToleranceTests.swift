@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiRecall
 
 /// substituting: `word` with `count` letters replaced by q, spread out so no two replacements
 /// touch (each is then exactly one edit).

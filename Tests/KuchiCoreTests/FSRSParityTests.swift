@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// FSRSParityTests: Kuchi's scheduler against the reference FSRS (py-fsrs 6.3.2), review by review.
 ///

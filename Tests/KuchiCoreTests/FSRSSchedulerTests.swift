@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// FixedGenerator: a generator that always returns the same word, to pin fuzz at its extremes.
 struct FixedGenerator: RandomNumberGenerator {

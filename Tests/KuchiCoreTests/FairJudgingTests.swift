@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// FairJudgingTests: every standard answer is accepted (issue 19): the hint's romaji, particles,
 /// ぢ/づ, ん however typed, other readings, each listed meaning, exact numbers, synonyms in

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 @MainActor
 @Suite("Learn: flash cards")

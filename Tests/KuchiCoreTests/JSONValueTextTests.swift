@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiBase
 
 /// JSONValueTextTests: the hand reader and writer of JSON text (what the settings log is applied
 /// with at every start) agree with Foundation's on valid texts and refuse what it refuses.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// JudgeClassesTests: issue 28's classes, each checked over the whole bundled deck in every
 /// direction it applies to — not a few examples, every entry the class can touch.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// JudgeEveryMeaningTests: issue 37 — Japanese → English accepts every JMdict gloss of every
 /// sense of each bundled word, English spelt as a teacher would accept it, while a contrast

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// JudgeProbeRoundTwoTests: the second probe of issue 28 — homophones in listening, other
 /// readings with the asked meaning, numerals in digits, plurals and the deck's own wording, the

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiBase
 
 /// The learner database file: migrations, refusing a newer file, setting a damaged one aside,
 /// falling back to memory, two windows on one file, crash safety and size per review.

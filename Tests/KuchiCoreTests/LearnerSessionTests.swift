@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// CountingScheduler: SimpleScheduler that counts its review calls (FSRS must run once per answer).
 final class CountingScheduler: CardScheduler, @unchecked Sendable {

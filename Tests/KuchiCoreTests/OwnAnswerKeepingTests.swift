@@ -2,6 +2,9 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// OwnAnswerKeepingTests: how "I was right" keeps what it keeps (probe 28, findings 5–8): the
 /// Good carries the miss's time; an own answer is kept as the judge compares it (English

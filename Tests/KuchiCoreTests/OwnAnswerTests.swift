@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// OwnAnswerTests: "I was right" (F5) — the Again replaced by Good through undo and the answer
 /// path, the learner's own answer kept, accepted next session, listed, removed, and carried

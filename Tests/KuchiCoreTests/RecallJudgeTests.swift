@@ -1,5 +1,7 @@
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 @Suite("Recall: one judge for every direction")
 struct RecallJudgeTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 @Suite("Recall: reading judge")
 struct RecallReadingJudgeTests {

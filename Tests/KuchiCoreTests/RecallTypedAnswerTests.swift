@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Testing
 @testable import KuchiCore
+@testable import KuchiRecall
 
 @MainActor
 @Suite("Recall: typed answer field")

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// The quiz with a store: grades, the review log, resuming a session, missed words, Learn.
 @MainActor

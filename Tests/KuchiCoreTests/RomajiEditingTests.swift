@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiRecall
 
 @Suite("Romaji: editing and hostile input")
 struct RomajiEditingTests {

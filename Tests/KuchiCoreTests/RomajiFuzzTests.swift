@@ -1,5 +1,8 @@
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 @Suite("Romaji: random input keeps the composer's invariants")
 struct RomajiFuzzTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import KuchiCore
+@testable import KuchiRecall
 
 /// compose: what the composer holds after typing `romaji`, and its finished answer.
 func compose(_ romaji: String) -> (display: String, finished: String) {

@@ -1,5 +1,6 @@
 import Testing
 @testable import KuchiCore
+@testable import KuchiRecall
 
 @Suite("Romaji: spellings and rules")
 struct RomajiVariantTests {

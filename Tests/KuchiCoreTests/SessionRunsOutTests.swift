@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// Issue 40: a session ends when nothing is left to ask — choose and typed alike — with the
 /// session's figures kept for the summary, nothing saved to resume, and the field empty.

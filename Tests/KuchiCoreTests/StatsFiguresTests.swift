@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// StatsFiguresTests: a known review log in Tokyo time (4 am rollover), every figure checked
 /// against values worked out by hand in the comments.

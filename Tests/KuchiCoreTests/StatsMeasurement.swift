@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// StatsMeasurement: how long a full statistics refresh takes over a million reviews — a
 /// measurement printed for the record, not an assertion (timings belong to the benchmark).

@@ -2,6 +2,8 @@ import Foundation
 import Observation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// StatsModelTests: the model's incremental updates agree with a full recompute, and an answer
 /// writes only the aggregates it changed.

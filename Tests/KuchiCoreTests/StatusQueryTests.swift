@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// The status query (`kuchi due`, Welcome) counts the learner's own cards of one deck and the
 /// words and directions they chose, never another learner's or another deck's.

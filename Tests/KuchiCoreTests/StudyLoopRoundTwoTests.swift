@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// Issue 29: every right answer confirmed, practice that keeps to the steps, the teaching
 /// order, suspending, leeches and the direction notice.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// The study queue, the study day and the status line: what comes next, and what "today" is.
 @Suite("Study queue")

@@ -6,6 +6,7 @@ import GRDB
 import Testing
 @testable import KuchiCore
 import KuchiTestSupport
+@testable import KuchiMemory
 
 /// Peer: a data folder and a config folder standing for one machine, synced in process.
 struct Peer {

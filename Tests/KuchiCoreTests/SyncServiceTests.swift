@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// Machine: a data folder and a config folder standing for one machine, synced in process.
 private struct Machine {

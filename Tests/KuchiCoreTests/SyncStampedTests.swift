@@ -3,6 +3,8 @@ import GRDB
 import Testing
 @testable import KuchiCore
 import KuchiTestSupport
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// SyncStampedTests: the record kinds issues 26, 29 and 30 added (settings, suspensions, weight
 /// changes) under issue 27's streaming reader and ledger — each read once, each sent once per

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// SyncStoreTests: what sync adds to the learner database — review ids, fuzz from them, the
 /// replay that is the merge, and tombstones.

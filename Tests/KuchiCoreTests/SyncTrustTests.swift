@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import KuchiCore
 import KuchiTestSupport
+@testable import KuchiDeck
 
 /// SyncTrustTests: records from the folder checked against sense — times, deck names, the deck
 /// setting, learners by name — and nothing written outside the folder or printed raw.

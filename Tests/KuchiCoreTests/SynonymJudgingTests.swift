@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// SynonymJudgingTests: English → Japanese: another deck word that also translates the prompt
 /// is "that's also … — we're asking for another word", ungraded.

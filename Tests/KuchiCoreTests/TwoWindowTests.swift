@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiBase
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// TypedQuizTests: the quiz in every direction, answered by choosing and by typing, and the
 /// grades typed answers give the scheduler.

@@ -1,6 +1,7 @@
 import Foundation
 import KuchiCore
 import Testing
+import KuchiMemory
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

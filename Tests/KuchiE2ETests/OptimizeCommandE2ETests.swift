@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// `kuchi optimize`: the verdict line, the JSON object's exact keys, a dry run that changes
 /// nothing, --show and --reset, and the refusals (bad flags, no learner) with exit status 2.

@@ -1,6 +1,8 @@
 import Foundation
 import KuchiCore
 import Testing
+import KuchiMemory
+import KuchiDeck
 
 /// SetDue: a stand-in scheduler that puts a reviewed card due at a chosen time.
 private struct SetDue: CardScheduler {

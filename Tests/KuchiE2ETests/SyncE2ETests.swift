@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// syncDeckJSON: a small deck whose fields hold no commas (the export is compared by fields).
 let syncDeckJSON = """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// `kuchi word` (issue 29) over a generated history: the same cards and reviews as `kuchi export
 /// cards`/`reviews`, its exit statuses, `--suspend`; and `kuchi due --list`.

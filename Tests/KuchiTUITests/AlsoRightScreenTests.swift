@@ -3,6 +3,7 @@ import Foundation
 @testable import KuchiTUI
 import KuchiTestSupport
 import Testing
+@testable import KuchiRecall
 
 /// AlsoRightScreenTests: issue 37 — a typed JMdict gloss that is not the taught meaning is
 /// accepted, and the verdict names the meaning the card teaches.

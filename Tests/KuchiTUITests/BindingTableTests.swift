@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiMemory
 
 /// BindingTableTests: every screen's keys are declared once — the key bar and the help overlay
 /// are produced from the binding table, a key performs the action its binding names, and a

@@ -3,6 +3,7 @@ import GRDB
 @testable import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiDeck
 
 /// DueQuickPathTests: `kuchi due`'s quick path (the schema by one `PRAGMA user_version` read,
 /// the deck read back for counting only) gives what the full path gives — due, new, next

@@ -2,6 +2,8 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// FairJudgingScreenTests: what the screen says for issue 19's cases: the hint that would give a
 /// meaning away shows the reading only, and an English → Japanese synonym is named, ungraded.

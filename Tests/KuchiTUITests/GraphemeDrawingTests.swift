@@ -1,6 +1,7 @@
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiBase
 
 /// GraphemeDrawingTests: clusters measured as terminals measure them and drawn whole — a
 /// Devanagari conjunct takes the columns a terminal gives it (no border shifts), a flag cut by

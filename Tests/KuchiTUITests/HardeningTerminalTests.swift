@@ -1,6 +1,8 @@
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// HardeningTerminalTests: the App in memory under sizes no layout fits, resize storms, a resize
 /// that lands between a key and its redraw, no colour, a huge paste and stray mouse clicks.

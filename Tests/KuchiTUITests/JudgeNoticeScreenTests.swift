@@ -2,6 +2,9 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiMemory
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// JudgeNoticeScreenTests: what the screen says for issue 28's second probe: another reading with
 /// the asked meaning never reads "here it means X" with the same X, and in listening a word that

@@ -2,6 +2,8 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// KanjiCardScreenTests: each kanji of a word with its first meaning (KANJIDIC2) on the New word
 /// card, the confirmation and the word page — and dropped before the meaning when the pane is short.

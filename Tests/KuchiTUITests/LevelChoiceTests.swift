@@ -1,6 +1,7 @@
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiDeck
 
 /// LevelChoiceTests: Settings' *JLPT levels* over the bundled deck with N4 (issue 38).
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiMemory
 
 /// NameFieldFuzzTests: random key sequences on the Register screen — wide, combining, joining
 /// and emoji characters mixed with editing, moving and focus keys — keep the name field sound

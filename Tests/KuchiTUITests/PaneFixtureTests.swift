@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiMemory
 
 /// PaneFixtureTests draws each pane alone into a `Screen` of its own size and compares it with a
 /// text fixture under Fixtures/ (`<pane>-<case>.txt`), then checks the styles that carry meaning.

@@ -3,6 +3,8 @@ import KuchiCore
 import KuchiTestSupport
 import Testing
 @testable import KuchiTUI
+@testable import KuchiBase
+@testable import KuchiDeck
 
 /// PitchAndAudioTests: the pitch line over the kana (New word card, feedback, Learn), its text
 /// form without colour, the example sentence on the New word card, and `a` saying the word —

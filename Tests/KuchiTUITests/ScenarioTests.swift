@@ -1,6 +1,7 @@
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiDeck
 
 /// ScenarioTests drives the real App through a Pilot, as a person would: register, play a whole
 /// session, resize at awkward moments, click. Assertions are on the full screen grid, the

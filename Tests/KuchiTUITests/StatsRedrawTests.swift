@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiMemory
 
 /// StatsRedrawTests: an answer redraws only the chart panes whose figures it changed — the
 /// Stats scene's panes hosted as the app hosts them, with their draw counts.

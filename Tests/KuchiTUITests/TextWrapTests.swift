@@ -1,6 +1,7 @@
 import Testing
 @testable import KuchiTUI
 import KuchiCore
+@testable import KuchiBase
 
 /// TextWrapTests checks line breaking by display width: at spaces in English, anywhere in
 /// Japanese, never wider than the width, and cut with … when the lines run out.

@@ -2,6 +2,8 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiMemory
+@testable import KuchiRecall
 
 /// TypedAnswerTests: the answer field in the app — its layout, what a keystroke redraws, the
 /// keys while it has focus, and the panes' text for each direction.

@@ -1,6 +1,7 @@
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiMemory
 
 @Suite("UTF-8 input decoding")
 struct UTF8DecoderTests {

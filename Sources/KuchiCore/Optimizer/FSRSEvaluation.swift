@@ -1,4 +1,5 @@
 import Foundation
+import KuchiMemory
 
 /// FSRSEvaluation: how well weights predict a learner's reviews, as fsrs-rs's `evaluate`: the
 /// recency-weighted log loss of every item's prediction and the RMSE over bins of similar

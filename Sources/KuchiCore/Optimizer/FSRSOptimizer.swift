@@ -1,4 +1,5 @@
 import Foundation
+import KuchiMemory
 
 /// FSRSTrainingConfig: the fitter's hyperparameters, fsrs-rs's defaults unless given.
 public struct FSRSTrainingConfig: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiMemory
 
 /// InitialStability: fsrs-rs's first fit — the stability after each first grade, found by a
 /// ternary search on the first long-term reviews alone, then made monotonic and completed.

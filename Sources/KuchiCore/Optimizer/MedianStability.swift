@@ -2,6 +2,8 @@
 /// over the learner's cards, of the stability their whole history gives with a set of weights
 /// (FSRS schedules an interval of about the stability at 90 % retention). Optimize's verdict
 /// shows it before → after, so a fit that halves every interval is seen before it is kept.
+import KuchiMemory
+
 enum MedianStability {
     /// of: the median stability in days of `set`'s cards with `weights`; nil without cards.
     static func of(_ weights: [Double], on set: TrainingSet) -> Double? {

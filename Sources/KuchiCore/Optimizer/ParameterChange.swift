@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiMemory
 
 /// ParameterChange: one change of the learner's FSRS weights — a fit applied, or a reset to the
 /// defaults — stamped with when and on which machine it was made, as it is stored and travels.

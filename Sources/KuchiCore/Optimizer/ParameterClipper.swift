@@ -3,6 +3,8 @@
 /// They are the scheduler's bounds (`FSRSParameters`) except that w[17] and w[18] stop at 2
 /// (with one relearning step) and, while same-day stability is being trained, w[19] at 0.01 —
 /// below it a second review on the same day could never raise stability.
+import KuchiMemory
+
 enum ParameterClipper {
     /// clipped: `weights` with each clamped to its bound.
     static func clipped(_ weights: [Double], shortTerm: Bool) -> [Double] {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiMemory
 
 /// SchedulerOptimizer: "Optimize my scheduler" for one learner — the learner's review log read
 /// from the database, the fit judged against the weights in force, and, when the fit is better

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiBase
 
 /// ProfileDocument: a profile file as the JSON object it is on disk, so that a save changes only
 /// the fields it names and keeps everything else — keys a newer Kuchi added at any level, and

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiDeck
 
 /// Appearance: how Kuchi colours the terminal.
 public enum Appearance: String, Codable, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiBase
 
 /// UserManager saving: how the current learner's changes reach the profile store, and what
 /// happens when the file is gone or the disk says no.

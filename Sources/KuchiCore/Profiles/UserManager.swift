@@ -1,5 +1,7 @@
 import Foundation
 import Observation
+import KuchiBase
+import KuchiDeck
 
 /// UserManager: who is playing and their settings; saves them when "Remember me" is on.
 ///

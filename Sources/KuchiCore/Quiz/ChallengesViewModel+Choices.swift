@@ -1,5 +1,7 @@
 /// ChallengesViewModel+Choices: the three choices for a word, in any direction — the right one
 /// and two distractors that can never also be right.
+import KuchiDeck
+
 extension ChallengesViewModel {
     /// makeTest: the challenge with two distractors in `direction`, from its own category when
     /// it has enough; never a word marked confusable with it (`Deck.mayBeDistractor`).

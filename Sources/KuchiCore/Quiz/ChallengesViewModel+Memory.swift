@@ -1,4 +1,6 @@
 import Foundation
+import KuchiMemory
+import KuchiDeck
 
 /// ChallengesViewModel+Memory: grading answers, saving them and resuming a saved session, for
 /// a quiz given a `StudyContext`.

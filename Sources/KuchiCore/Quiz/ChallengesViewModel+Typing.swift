@@ -1,4 +1,6 @@
 import Foundation
+import KuchiDeck
+import KuchiRecall
 
 /// ChallengesViewModel+Typing: typed answers — judged with `RecallJudge`, graded Good on the
 /// first try (exact or within the typo tolerance), Again for a miss or "I don't know"; the

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiDeck
 
 /// UndoPoint: the quiz as it stood before a graded answer, and what the store recorded for it.
 struct UndoPoint {

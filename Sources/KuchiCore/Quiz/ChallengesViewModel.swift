@@ -1,5 +1,8 @@
 import Foundation
 import Observation
+import KuchiMemory
+import KuchiDeck
+import KuchiRecall
 
 /// ChallengesViewModel: the quiz session — the word up, its choices, feedback and score.
 ///

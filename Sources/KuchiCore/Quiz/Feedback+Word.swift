@@ -1,5 +1,7 @@
 /// Feedback's word: the entry an answer's feedback is about, so the screen can draw its pitch
 /// line and `a` can say it after the quiz has moved on to the next word.
+import KuchiDeck
+
 extension Feedback {
     /// challenge: the word answered (right, almost, missed, revealed, a partner typed, overruled);
     /// nil for feedback that names no word of the quiz or asks again.

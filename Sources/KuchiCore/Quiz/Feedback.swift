@@ -1,4 +1,5 @@
 import Foundation
+import KuchiDeck
 
 /// Feedback: what the learner is told after an answer.
 public enum Feedback: Hashable, Sendable {

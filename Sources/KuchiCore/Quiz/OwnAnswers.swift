@@ -1,4 +1,6 @@
 import Foundation
+import KuchiDeck
+import KuchiRecall
 
 /// OwnAnswers: the learner's own accepted answers ("I was right") — the form they are kept in,
 /// how a typed answer is compared with them, and how they are shown.

@@ -2,6 +2,8 @@
 /// mixed (each word asked in one of the directions that apply to it).
 ///
 /// The raw values are what `--direction` takes and what the profile file stores.
+import KuchiDeck
+
 public enum QuizDirection: String, Sendable, Codable, CaseIterable {
     /// japaneseToEnglish: the Japanese word is shown; the learner gives its meaning (Kuchi's quiz).
     case japaneseToEnglish = "jp-en"
@@ -77,18 +79,6 @@ public enum AnswerKind: String, Sendable, Codable, CaseIterable {
         switch self {
         case .choose: "Choose from three"
         case .type: "Type the answer"
-        }
-    }
-}
-
-extension StudyDirection {
-    /// choice: what a choice (or the expected answer) is for `challenge` in this direction —
-    /// its meaning, its written form, or its reading.
-    public func choice(for challenge: Challenge) -> String {
-        switch self {
-        case .japaneseToEnglish, .listening: challenge.answer
-        case .englishToJapanese: challenge.question
-        case .reading: challenge.reading ?? challenge.question
         }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import KuchiBase
+import KuchiDeck
 
 /// ConfigKey: a learner setting as `kuchi config` names it — the Settings items in kebab case —
 /// with how its value is printed and read. The ranges are the Settings ranges: one rule, two

@@ -1,4 +1,6 @@
 import Foundation
+import KuchiBase
+import KuchiDeck
 
 /// SettingValues: a learner's travelling fields as values — each one's value as canonical JSON text,
 /// read from a profile, checked when it comes from the folder, and written back into one.

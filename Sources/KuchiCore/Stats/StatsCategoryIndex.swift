@@ -1,4 +1,5 @@
 import Foundation
+import KuchiDeck
 
 /// StatsCategoryIndex: which category each card's word belongs to, from the decks.
 ///

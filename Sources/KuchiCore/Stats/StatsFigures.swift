@@ -1,4 +1,5 @@
 import Foundation
+import KuchiMemory
 
 /// TodayStats: the Today pane's figures — today's reviews, accuracy and time, and the habit
 /// figures (streak, days studied, reviews in all).

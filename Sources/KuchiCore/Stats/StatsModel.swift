@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import KuchiMemory
 
 /// StatsModel: the Stats tab's figures, one stored property per chart, so each chart pane
 /// reads (and is redrawn for) only its own aggregate.

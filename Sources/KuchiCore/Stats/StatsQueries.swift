@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiMemory
 
 /// StatsQueries: every SQL statement the statistics run, in one file so the column names can
 /// be adjusted to the learner database's schema in one place.

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiMemory
 
 /// StatsReview: one graded answer as the statistics need it — the card before and after, so
 /// every figure it touches can be adjusted without asking the database again.

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiMemory
 
 /// StatsWords: the learner's words by state and by category — the Words pane, `cards` and
 /// `by_category` of `kuchi stats --json`.

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiDeck
 
 /// CardKey: a card's identity within a learner's deck — the word as written, its reading and
 /// the direction it is asked in.

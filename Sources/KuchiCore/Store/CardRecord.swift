@@ -1,5 +1,8 @@
 import Foundation
 import GRDB
+import KuchiBase
+import KuchiMemory
+import KuchiDeck
 
 /// CardRecord: one row of the `card` table — a word asked in one direction, with its memory.
 ///

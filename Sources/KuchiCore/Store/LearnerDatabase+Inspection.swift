@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiBase
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiDeck
 
 /// OwnAnswer: an answer the learner kept as right for one card ("I was right"): accepted from
 /// then on for that word in that direction, compared as the judge compares (`OwnAnswers`).

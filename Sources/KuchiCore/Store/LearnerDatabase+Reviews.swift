@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiMemory
 
 /// ReviewInput: one graded answer, as the quiz reports it.
 public struct ReviewInput: Equatable, Sendable {

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import KuchiBase
+import KuchiMemory
 
 /// Damage found in the file: checked whole off the key path (at quit), and set aside with every
 /// row that still reads copied into a fresh file, so a damaged page costs the reviews on that

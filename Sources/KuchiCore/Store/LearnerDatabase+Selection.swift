@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import KuchiMemory
+import KuchiDeck
 
 /// LearnerDatabase+Selection: where a learner stands in what they chose to study — one deck,
 /// some of its words, some directions — the figures Welcome and `kuchi due` both show.

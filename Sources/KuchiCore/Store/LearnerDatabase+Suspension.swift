@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiDeck
 
 /// Suspension: one word's suspended flag as it travels — set or cleared at `stamp` (ms since
 /// 1970) on `machine`. The latest stamp wins, ties by machine id, so every machine computes the

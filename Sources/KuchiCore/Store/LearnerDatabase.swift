@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiBase
 
 /// LearnerDatabase: the SQLite file that remembers every learner's cards, reviews, Learn progress
 /// and session in progress (`kuchi.sqlite` in Kuchi's data folder).

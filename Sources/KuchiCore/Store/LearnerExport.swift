@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiMemory
 
 /// LearnerExport: the learner's review log and cards as CSV, in the formats people script
 /// against (`kuchi export reviews|cards`). Fields are quoted per RFC 4180; lines end in LF.

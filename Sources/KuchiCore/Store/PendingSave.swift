@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiBase
 
 /// PendingSave: the session of a Kuchi that found its database busy at start-up (another
 /// program held the write lock: a backup, an `sqlite3` shell left in a transaction).

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiMemory
 
 /// ReviewLog: the one write path of the review log. An answer, an undo, a sync's received
 /// reviews and undos, its replay, a busy-time save and `kuchi-bench make-history` all change

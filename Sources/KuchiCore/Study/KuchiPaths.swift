@@ -1,4 +1,5 @@
 import Foundation
+import KuchiDeck
 
 /// KuchiPaths: where a learner's files are — the one rule for the app, every command and sync.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import KuchiMemory
+import KuchiDeck
 
 /// LearnerSession+Views: what the other tabs and Welcome read of the learner's study — the
 /// counts, the flash cards, the statistics, the notices — and Forget me.

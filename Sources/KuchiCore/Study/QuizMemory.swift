@@ -1,4 +1,6 @@
 import Foundation
+import KuchiMemory
+import KuchiDeck
 
 /// StudyContext: what a quiz needs to remember — the database, whose memory it is, and how to
 /// schedule — passed to `ChallengesViewModel` by the learner's session.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiMemory
 
 /// SchedulerFactory: the one place that makes a learner's scheduler — the app's answers, the
 /// study queue, `kuchi due`, the sync replay and the bench all ask it, so everything that

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiMemory
 
 /// StudyQueue: which card comes next — due cards first (lowest retrievability first), then new
 /// cards up to the day's limit, and when both are done, extra practice of cards already seen.

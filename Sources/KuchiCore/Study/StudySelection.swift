@@ -1,4 +1,5 @@
 import Foundation
+import KuchiDeck
 
 /// StudyOverrides: this run's command-line choices (`--deck`, `--category`, `--level`,
 /// `--direction`, `--answer`, `--questions`), held once; they win over the saved settings and

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiDeck
 
 /// TeachingOrder: in which order new words are introduced, and which words must not be
 /// introduced on the same study day.

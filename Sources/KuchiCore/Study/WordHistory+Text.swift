@@ -1,4 +1,6 @@
 import Foundation
+import KuchiBase
+import KuchiMemory
 
 /// WordHistory+Text: the page as `kuchi word` prints it — lines for people, or JSON with the
 /// keys the issues name (`word`, `reading`, `meaning`, `kanji`: `kanji`, `meanings`; `accent`;
@@ -102,26 +104,5 @@ extension WordHistory {
             return String(format: "%04d-%02d-%02d %02d:%02d", fields.year ?? 0, fields.month ?? 0, fields.day ?? 0, fields.hour ?? 0,
                           fields.minute ?? 0)
         }
-    }
-}
-
-/// JSONText: a string as a JSON string literal (the commands write their small JSON by hand,
-/// keys in the order the issue lists them).
-public enum JSONText {
-    /// quoted: `text` in double quotes, with quotes, backslashes and controls escaped.
-    public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import KuchiMemory
+import KuchiDeck
 
 /// WordHistory: one word's page — the entry (word, reading, romaji, meaning) and, per card
 /// (direction), its state, whether it is suspended or a leech, its memory now and every review

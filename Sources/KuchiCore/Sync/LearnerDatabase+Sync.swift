@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import KuchiMemory
+import KuchiDeck
 
 /// LearnerDatabase+Sync: what a sync reads from and writes to the learner database — all inside
 /// the one transaction `SyncService` opens (a `--status` run rolls it back).

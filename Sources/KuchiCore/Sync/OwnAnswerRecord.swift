@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiDeck
 
 /// OwnAnswerRecord: the learner's own answers in the sync folder — a `synonym` line per change
 /// (`deck`, `question`, `direction`, `answer`, `value` "kept" or "removed", `time`), merged by

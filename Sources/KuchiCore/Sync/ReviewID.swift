@@ -1,4 +1,5 @@
 import Foundation
+import KuchiMemory
 
 /// ReviewID: a review's globally unique id (`uid`): 32 lowercase hex digits (128 bits).
 ///

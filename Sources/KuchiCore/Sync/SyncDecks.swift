@@ -1,4 +1,6 @@
 import Foundation
+import KuchiBase
+import KuchiDeck
 
 /// SyncDecks: imported decks travel whole, so the words of a learner's decks exist on every
 /// machine; a deck is sent once per content (by hash) and taken only under a free name.

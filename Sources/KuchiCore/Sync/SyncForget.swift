@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiBase
 
 /// SyncForget: Forget me on every machine — a learner tombstone in the sync folder that each
 /// machine obeys at its next sync, deleting the learner's progress, settings and profile there

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import KuchiMemory
+import KuchiDeck
 
 /// SyncIntake: records from the folder applied to the learner database as they stream in, inside
 /// the sync's one transaction — so memory holds one chunk of records, not the folder.

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import KuchiMemory
+import KuchiDeck
 
 /// SyncOutbox: this machine's reviews and undos not sent yet (`sync_outbox`, kept by triggers),
 /// written out as one new batch, streamed from the database to the file.

@@ -1,4 +1,6 @@
 import Foundation
+import KuchiMemory
+import KuchiDeck
 
 /// SyncReview: one review as it travels — its id, the card's identity, and the answer.
 public struct SyncReview: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiMemory
 
 /// SyncReplay: each card's state is its whole review log, in time order (then by review id),
 /// replayed through the learner's FSRS from a new card, with each review's fuzz drawn from its

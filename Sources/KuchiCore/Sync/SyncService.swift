@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import KuchiBase
+import KuchiDeck
 
 /// SyncService: `kuchi sync DIR` — the one entry point the command and the app call.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiDeck
 
 /// App+Session: what the screens show of the learner's study, as the session has it.
 extension App {

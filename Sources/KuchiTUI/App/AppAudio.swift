@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiDeck
 
 /// AppAudio: the app's voice — `a` (F7 while typing) says the word up, and with Settings ›
 /// Audio on *Automatic* each word is said when it is shown or answered.

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiDeck
 
 /// JobResult: what work done off the input loop tells the app. Every kind arrives the same
 /// way: posted to the app's `BackgroundJobs`, which wakes the input loop

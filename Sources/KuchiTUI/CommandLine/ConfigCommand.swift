@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiBase
+import KuchiDeck
 
 /// ConfigCommand: `kuchi config [KEY [VALUE]]` — a learner's settings for scripts.
 ///

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import KuchiBase
 import KuchiCore
+import KuchiDeck
 
 /// DueCommand: `kuchi due` — what is due now, for shell prompts and scripts.
 ///

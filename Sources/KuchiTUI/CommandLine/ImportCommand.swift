@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiDeck
+import KuchiRecall
 
 /// ImportDeck: `kuchi import FILE [--name NAME] [--map FIELD=COLUMN,...]` — makes a Kuchi deck
 /// from a CSV/TSV file, an Anki plain-text export or an Anki package, saved in the deck library.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiDeck
 
 /// KanjiCommand: `kuchi kanji CHAR [--json]` — one kanji from KANJIDIC2 (meanings, readings,
 /// strokes, grade, JLPT level) and the bundled deck's words that write it.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiDeck
 
 /// KuchiCommand: `kuchi` and its options; with no subcommand it starts the app.
 ///

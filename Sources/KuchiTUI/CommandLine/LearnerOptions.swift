@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiBase
 
 /// LearnerOptions: the options `kuchi due` and `kuchi export` share — whose data, and where the
 /// profiles and the database live (as the main command takes them).

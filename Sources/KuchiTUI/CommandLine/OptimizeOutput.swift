@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiMemory
 
 /// OptimizeOutput: what `kuchi optimize` prints — the JSON object, `--show`'s listing, and the
 /// progress line a fit draws on a terminal's standard error.

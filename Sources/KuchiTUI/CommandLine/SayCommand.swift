@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiDeck
 
 /// SayCommand: `kuchi say WORD [--out FILE]` — says a word with Open JTalk, or writes its WAV.
 ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiDeck
 
 /// SynonymsCommand: `kuchi synonyms` — the answers the learner kept as right ("I was right",
 /// F5 in a typed session), listed or removed.

@@ -1,4 +1,6 @@
 import KuchiCore
+import KuchiBase
+import KuchiRecall
 
 /// AnswerPane: the typed-answer field — the text so far, the romaji still pending (underlined,
 /// so `ね` + `k` reads as "ね, and a k on its way"), and the terminal cursor after it.

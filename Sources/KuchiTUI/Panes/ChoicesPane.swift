@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiDeck
 
 /// ChoicesPane: the numbered answers, the cursor, and the marks on answers tried.
 ///

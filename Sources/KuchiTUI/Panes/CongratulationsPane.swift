@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiDeck
 
 /// CongratulationsPane: the end of a session — the learner's name, praise that matches the
 /// result, the last word's meaning, the summary, and Play Again / Back (click targets).

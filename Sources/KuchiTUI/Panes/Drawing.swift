@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiBase
 
 /// Drawing helpers shared by panes: frames, wrapped text, buttons and key hints.
 extension Screen {

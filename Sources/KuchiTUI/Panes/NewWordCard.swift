@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiDeck
 
 /// NewWordCard: a word met for the first time, taught before it is asked — the word, its
 /// reading with its pitch line and romaji, its meaning and category, its kanji with their first

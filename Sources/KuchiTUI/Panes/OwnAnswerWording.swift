@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiDeck
 
 /// OwnAnswerWording: the sentences "I was right" (F5) says when it refuses an answer or asks once
 /// more about it — one wording for the question pane and the confirmation card.

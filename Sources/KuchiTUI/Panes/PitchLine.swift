@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiDeck
 
 /// PitchLine: a word's pitch accent drawn over its kana — a line at the top of the row above a
 /// high mora (▔▔), at its bottom above a low one (▁▁), so the line rises and falls with the

@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiBase
 
 /// RegisterPane: the name field with its live counter, the Remember-me toggle and OK.
 ///

@@ -1,4 +1,6 @@
 import KuchiCore
+import KuchiBase
+import KuchiDeck
 
 /// SettingsPane: one row per setting with its current value, the focused row highlighted.
 /// Labels, ◂ ▸ arrows, switches and swatches are click targets.

@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiBase
 
 /// Cell is one terminal cell. A double-width grapheme sits in its lead cell (width 2) and the
 /// cell to its right is a continuation (width 0, grapheme ""), which keeps column arithmetic

@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiDeck
 
 /// CategoriesScene: which categories of the deck are studied — all by default.
 ///

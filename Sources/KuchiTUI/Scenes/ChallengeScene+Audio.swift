@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiDeck
 
 /// ChallengeScene+Audio: which word `a` says on the challenge screen, and its binding.
 extension ChallengeScene {

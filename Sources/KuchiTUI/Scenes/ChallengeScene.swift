@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiDeck
 
 /// ChallengeScene: the quiz — question, choices (or the typed-answer field) and score, side by
 /// side or stacked.

@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiDeck
 
 /// SettingsScene: the learner's settings; changes apply at once and are saved with the profile.
 struct SettingsScene: Scene {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// ChangeCatalogueTests: every case of the catalogue made while another process holds the
 /// write lock reaches the file exactly as the same actions reach a free file; Forget covers

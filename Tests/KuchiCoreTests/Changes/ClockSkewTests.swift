@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// ClockSkewTests: a change made here after seeing another machine's wins on every machine,
 /// whatever that machine's clock said — settings, suspensions, own answers and weights alike

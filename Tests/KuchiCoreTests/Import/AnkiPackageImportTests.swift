@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// Anki packages made by Anki itself and genanki, one per collection format; every one gives
 /// the same deck.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// A plain-text export written by Anki itself (`export_note_csv` with GUID, note type, deck and
 /// tags columns) of two note types whose fields are ordered differently, one with an audio field.

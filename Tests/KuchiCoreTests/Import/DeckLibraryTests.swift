@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// DeckLibrary: where imported decks live, how they are named, saved and found again.
 struct DeckLibraryTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// `--name` (issue 20, item 9): the bundled deck's names and title are never taken, another
 /// imported deck's name only with --replace, and names with controls or bidi are refused.

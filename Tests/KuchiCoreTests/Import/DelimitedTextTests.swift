@@ -1,5 +1,6 @@
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// DelimitedText: RFC 4180 quoting, line numbers and separator detection.
 struct DelimitedTextTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// Hepburn: the importer's romaniser spells like the deck checker's (scripts/verify-deck).
 struct HepburnTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// Hostile and damaged packages: each is refused with a clear error, or loses only its bad
 /// notes, and nothing is left in the temporary folder.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// Import limits (issue 20, items 7 and 8): crafted packages whose tables are not plain data are
 /// refused before any value is read, reading stops at a time limit, and text files with

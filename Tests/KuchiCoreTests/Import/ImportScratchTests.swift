@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// The scratch folder a package is unpacked into (issue 20, item 3): named with the import's
 /// PID, and removed at the next import once that process is gone.

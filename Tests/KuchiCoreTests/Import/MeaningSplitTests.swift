@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// Imports keep each meaning (issue 19): one splitter for every format, HTML ruby read as its
 /// base, and the same notes giving the same deck as CSV, as an Anki text export and as .apkg.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// convert: imports `text` saved as `name` in `folder`.
 func convert(_ text: String, named name: String, in folder: TemporaryDirectory, map: String? = nil) throws -> ImportedDeck {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import KuchiCore
 import Testing
+@testable import KuchiDeck
 
 /// KanjiFileTests: the bundled kanji file against KANJIDIC2 for every kanji the deck writes, and
 /// `kuchi kanji`'s page (text and JSON) for each of them.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import KuchiCore
+@testable import KuchiDeck
 
 /// KanjidicReader: KANJIDIC2's XML as Debian's `kanjidic-xml` installs it, read here on its own
 /// (not through scripts/make-kanji) so the bundled kanji file is checked against the source.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// Issue 40: Optimize is careful with little data — under fsrs-rs's guidance for a full fit
 /// (1,000 usable reviews) only the four initial stabilities are fitted, where fsrs-rs's own gate

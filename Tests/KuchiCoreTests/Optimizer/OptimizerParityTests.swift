@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// OptimizerParityTests: Kuchi's fitter against fsrs-rs 6.6 (fsrs-rs-python 0.9.3) on the same
 /// review logs: the items built, `evaluate`'s figures, whole-set training at 5, 50 and 200

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// ParametersInForceTests: fitted weights stored as a change, applied to every card (memory
 /// recomputed, due dates kept unless rescheduled), the one factory handing them out, and two

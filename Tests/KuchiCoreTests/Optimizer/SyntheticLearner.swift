@@ -1,5 +1,6 @@
 import Foundation
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// SyntheticLearner: review logs of an imagined learner, for the optimizer's tests.
 ///

@@ -1,4 +1,6 @@
 @testable import KuchiCore
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// BundledJudge: the judge built from the whole bundled deck (as the app builds it), with the
 /// deck and its entries by written form — what the whole-deck judge suites start from.

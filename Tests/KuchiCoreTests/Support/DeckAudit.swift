@@ -1,5 +1,7 @@
 import Foundation
 @testable import KuchiCore
+@testable import KuchiDeck
+@testable import KuchiRecall
 
 /// DeckAudit: runs the app's own judge over every deck entry in each typed direction with the
 /// answers a learner would type, and lists the refusals.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
 
 /// LogInvariant: "what is derived equals the log" — every figure the store keeps beside the
 /// review log, recomputed straight from the `review` rows and compared:

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// SimpleScheduler: a predictable stand-in for FSRS in the store and queue tests.
 ///

@@ -2,6 +2,8 @@ import Foundation
 import Observation
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 // MARK: - Temporary folders
 

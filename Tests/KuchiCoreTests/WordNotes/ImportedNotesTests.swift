@@ -1,6 +1,7 @@
 import Foundation
 @testable import KuchiCore
 import Testing
+@testable import KuchiDeck
 
 /// ImportedNotesTests: notes for imported words the bundled deck lacks (issue 38) — the accent
 /// from Open JTalk's dictionary, sentences from the bundled sentence file, kanji from the kanji

@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import KuchiTestSupport
 import Testing
+import KuchiDeck
 
 /// SpeechTests: Open JTalk says a word into a WAV file, the player found on the PATH plays it,
 /// and a machine without them gets a message naming what to install.

@@ -2,6 +2,7 @@ import Foundation
 @testable import KuchiCore
 import KuchiTestSupport
 import Testing
+@testable import KuchiDeck
 
 /// VoiceSaysTheCardTests: issue 37 — the text given to Open JTalk makes it say the deck's word
 /// with its reading (母 is はは, not ワワ), homophones with different accents give different

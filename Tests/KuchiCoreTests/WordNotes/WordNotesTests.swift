@@ -1,6 +1,7 @@
 import Foundation
 import KuchiCore
 import Testing
+import KuchiDeck
 
 /// WordNotesTests: the bundled deck's generated notes — every entry's pitch accent, the
 /// example sentences — joined to the deck by written form and reading.

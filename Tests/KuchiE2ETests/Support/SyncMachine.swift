@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiMemory
+@testable import KuchiDeck
 
 /// SyncMachine: one data folder standing for one machine — its own profiles and learner
 /// database under XDG folders — that studies through KuchiCore and syncs by running `kuchi`.

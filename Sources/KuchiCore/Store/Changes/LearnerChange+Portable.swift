@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiMemory
 
 /// LearnerChange+Portable: a change whose rows are named by identity, not by this copy's row
 /// ids — what a busy copy keeps for the file (another program may have added rows there, so

@@ -1,4 +1,6 @@
 import Foundation
+import KuchiMemory
+import KuchiDeck
 
 /// LearnerChange: every write to a learner, as one named value (Anki's `Op`, the catalogue).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiMemory
 
 /// AppliedChange: what one change did, and the change as it was written.
 public struct AppliedChange {
