@@ -78,8 +78,10 @@ let package = Package(
                         .copy("../../Resources/voice.json")]
         ),
         .target(name: "KuchiRecall", dependencies: ["KuchiBase", "KuchiDeck"]),
+        // The learner database: the one owner of kuchi.sqlite — its schema, every statement on its
+        // tables, the catalogue of changes and their one apply.
         .target(
-            name: "KuchiCore",
+            name: "KuchiData",
             dependencies: [
                 "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -87,23 +89,38 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // The sync folder: batch files, the ledger, intake, replay, Forget everywhere.
+        .target(
+            name: "KuchiSync",
+            dependencies: [
+                "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiData",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "KuchiCore",
+            dependencies: [
+                "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "KuchiTUI",
             dependencies: [
-                "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiCore", "CNcurses",
+                "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync", "KuchiCore", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLink
         ),
-        .executableTarget(name: "KuchiBench", dependencies: ["KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiCore"]),
+        .executableTarget(name: "KuchiBench", dependencies: ["KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync", "KuchiCore"]),
         // One copy of what every test target needs: temporary folders, a deck generator, the
         // way to find the built binary.
         .target(name: "KuchiTestSupport", path: "Tests/KuchiTestSupport"),
         .testTarget(name: "KuchiCoreTests", dependencies: [
-            "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiCore", "KuchiTestSupport", "CZstd", .product(name: "GRDB", package: "GRDB.swift"),
+            "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync", "KuchiCore", "KuchiTestSupport", "CZstd", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiCore", "KuchiTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync", "KuchiCore", "KuchiTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "KuchiE2ETests", dependencies: ["KuchiTUI", "KuchiTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

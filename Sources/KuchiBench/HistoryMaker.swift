@@ -4,6 +4,8 @@ import KuchiCore
 import KuchiBase
 import KuchiMemory
 import KuchiDeck
+import KuchiData
+import KuchiSync
 
 /// HistoryMaker: `kuchi-bench make-history` — a learner with a year of study, for measuring
 /// what memory costs (`scripts/bench`) or trying Kuchi on a big history by hand.

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiData
 
 /// HistoryOptions: the options of `make-history` and `pick-history` — whose history, where it
 /// lives, and how big it is.

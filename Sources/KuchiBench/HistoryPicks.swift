@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import KuchiMemory
 import KuchiDeck
+import KuchiData
 
 /// HistoryPicks: `kuchi-bench pick-history` — what a remembering quiz costs in KuchiCore on a
 /// learner's history: opening the database, loading the deck's cards into the study queue, and

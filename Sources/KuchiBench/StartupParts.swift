@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import KuchiMemory
 import KuchiDeck
+import KuchiData
 
 /// StartupParts: `kuchi-bench startup-parts` — Kuchi's work before its first frame, step by step,
 /// in a fresh process as `kuchi` does it (so each first call includes the Swift runtime's one-time

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KuchiCore
 import KuchiDeck
+import KuchiData
 
 #if canImport(Glibc)
 import Glibc

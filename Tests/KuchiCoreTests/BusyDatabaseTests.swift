@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 /// BusyDatabaseTests: another program holding the write lock at start-up is "busy", not "disk
 /// full"; the session runs on the learner's real cards and is saved once the lock is released.

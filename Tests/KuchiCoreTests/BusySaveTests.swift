@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
 
 /// BusySaveTests: a session made while another program held the file's write lock reaches the
 /// file as the operations it made — answers with their ids, an undo as a tombstone, Learn

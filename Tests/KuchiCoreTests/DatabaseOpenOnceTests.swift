@@ -3,6 +3,8 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiBase
+@testable import KuchiData
+@testable import KuchiSync
 
 /// DatabaseOpenOnceTests: Kuchi's own usable file is opened with one connection (the app's
 /// start and the read-only commands), while every file the full inspection refuses or sets aside

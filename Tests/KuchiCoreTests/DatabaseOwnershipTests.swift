@@ -3,6 +3,8 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiBase
+@testable import KuchiData
+@testable import KuchiSync
 
 /// DatabaseOwnershipTests: Kuchi marks its files with an application_id and never migrates into
 /// another program's SQLite file (an Anki collection copied to kuchi.sqlite), while its own

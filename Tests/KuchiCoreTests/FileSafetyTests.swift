@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KuchiCore
 @testable import KuchiBase
+@testable import KuchiData
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import Foundation
 @testable import KuchiCore
 import Testing
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// JLPTLevelsN4Tests: the bundled deck with N4 beside N5 (issue 38) — what it holds, N5 as a new
 /// learner's level, N5 taught before N4 when both are chosen, and a learner set to N4 dealt N4

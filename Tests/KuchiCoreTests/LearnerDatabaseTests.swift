@@ -3,6 +3,8 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiBase
+@testable import KuchiData
+@testable import KuchiSync
 
 /// The learner database file: migrations, refusing a newer file, setting a damaged one aside,
 /// falling back to memory, two windows on one file, crash safety and size per review.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 /// `kuchi export` formats, exactly: people script against them.
 @Suite("Learner export")

@@ -3,6 +3,8 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiDeck
+@testable import KuchiData
 
 /// CountingScheduler: SimpleScheduler that counts its review calls (FSRS must run once per answer).
 final class CountingScheduler: CardScheduler, @unchecked Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
 
 /// Issue 40: a leech notice is told once per learner — on the machine whose miss made the card
 /// a leech — not again on another machine that received its lapses by sync.

@@ -3,6 +3,7 @@ import GRDB
 import KuchiTestSupport
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 /// MakeHistoryInvariantTests: `kuchi-bench make-history` writes its year of reviews through the
 /// review log's one path: every review has its id, the summary equals the log, and every card

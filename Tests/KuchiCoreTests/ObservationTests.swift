@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 /// The front redraws a pane only when something it read changes; these tests pin down which
 /// actions report a change to which reads.

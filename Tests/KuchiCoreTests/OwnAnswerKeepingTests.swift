@@ -5,6 +5,7 @@ import Testing
 @testable import KuchiMemory
 @testable import KuchiDeck
 @testable import KuchiRecall
+@testable import KuchiData
 
 /// OwnAnswerKeepingTests: how "I was right" keeps what it keeps (probe 28, findings 5–8): the
 /// Good carries the miss's time; an own answer is kept as the judge compares it (English

@@ -3,6 +3,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// OwnAnswerRefusalTests: issue 37 — "I was right" (F5) keeps a learner's own answer only when
 /// it is no other word's: a contrast partner's or another deck word's meaning (or reading) is

@@ -3,6 +3,9 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiRecall
+@testable import KuchiData
+@testable import KuchiSync
 
 /// OwnAnswerTests: "I was right" (F5) — the Again replaced by Good through undo and the answer
 /// path, the learner's own answer kept, accepted next session, listed, removed, and carried

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 /// A profile file is rewritten with only the named fields changed: every other value — of any
 /// JSON type, at any depth — comes back exactly, and the file stays pretty, key-sorted JSON.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import KuchiCore
 @testable import KuchiBase
+@testable import KuchiData
+@testable import KuchiSync
 
 @Suite("Profile store")
 struct ProfileStoreTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 /// RegistrationTests: a new profile never deletes or takes over another learner's profile, and
 /// Remember me only ever touches the current learner's own file.

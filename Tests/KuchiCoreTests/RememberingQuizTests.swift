@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// The quiz with a store: grades, the review log, resuming a session, missed words, Learn.
 @MainActor

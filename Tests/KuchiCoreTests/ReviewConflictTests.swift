@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
+@testable import KuchiSync
 
 /// ReviewConflictTests: one review id written with two different contents is settled by a rule
 /// of the copies alone, so every machine keeps the same copy whatever order it reads them in.

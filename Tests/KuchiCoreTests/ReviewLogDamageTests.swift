@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 /// ReviewLogDamageTests: a damaged page in the review log (which start-up does not check) is
 /// found by the whole-file check at quit; the file is set aside and every review that still

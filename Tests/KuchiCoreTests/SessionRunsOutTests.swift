@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiDeck
+@testable import KuchiData
 
 /// Issue 40: a session ends when nothing is left to ask — choose and typed alike — with the
 /// session's figures kept for the summary, nothing saved to resume, and the field empty.

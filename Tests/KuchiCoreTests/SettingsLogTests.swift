@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
+@testable import KuchiSync
 
 /// SettingsMachine: a data folder and a config folder standing for one machine.
 private struct SettingsMachine {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 /// StatsCalendarTests: study-day numbering, the rollover, DST, and the heatmap's shading.
 @Suite("Stats calendar and heatmap scale")

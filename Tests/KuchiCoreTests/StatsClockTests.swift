@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 /// StatsClockTests: a clock set to 1960 (or any time before the epoch) still files each review
 /// on its own study day, from the slot summary and from the log alike.

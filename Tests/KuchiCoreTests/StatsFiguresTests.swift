@@ -3,6 +3,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// StatsFiguresTests: a known review log in Tokyo time (4 am rollover), every figure checked
 /// against values worked out by hand in the comments.

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
 
 /// StatsMeasurement: how long a full statistics refresh takes over a million reviews — a
 /// measurement printed for the record, not an assertion (timings belong to the benchmark).

@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// StatsModelTests: the model's incremental updates agree with a full recompute, and an answer
 /// writes only the aggregates it changed.

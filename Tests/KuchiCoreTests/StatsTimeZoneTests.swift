@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
 
 /// StatsTimeZoneTests: the SQL's day numbering agrees with `StudyCalendar.day(of:)` for every
 /// review, across DST changes and in a zone 5:45 ahead of UTC.

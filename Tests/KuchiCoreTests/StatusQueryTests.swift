@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// The status query (`kuchi due`, Welcome) counts the learner's own cards of one deck and the
 /// words and directions they chose, never another learner's or another deck's.

@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// Issue 29, the probe's findings: "Nothing to study now" looks again when a step falls due, a
 /// suspend made here always takes effect, a shared reading is ambiguous, the statistics leave

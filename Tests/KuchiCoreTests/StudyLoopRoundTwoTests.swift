@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// Issue 29: every right answer confirmed, practice that keeps to the steps, the teaching
 /// order, suspending, leeches and the direction notice.

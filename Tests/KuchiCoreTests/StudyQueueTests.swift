@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiDeck
+@testable import KuchiData
 
 /// The study queue, the study day and the status line: what comes next, and what "today" is.
 @Suite("Study queue")

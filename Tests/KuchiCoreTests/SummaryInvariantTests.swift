@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// SummaryInvariantTests: "what is derived equals the log" (`LogInvariant`) after every kind of
 /// write — an answer, an undo, a sync's replay on two and three machines, a learner brought in

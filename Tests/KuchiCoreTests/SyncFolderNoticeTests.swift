@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import KuchiCore
 import KuchiTestSupport
+@testable import KuchiData
+@testable import KuchiSync
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

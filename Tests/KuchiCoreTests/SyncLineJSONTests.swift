@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
+@testable import KuchiSync
 
 /// SyncLineJSONTests: the hand-written sync line is, byte for byte, what JSONEncoder writes with
 /// sorted keys and unescaped slashes — the oracle the writer replaced — over every key and every

@@ -7,6 +7,8 @@ import Testing
 @testable import KuchiCore
 import KuchiTestSupport
 @testable import KuchiMemory
+@testable import KuchiData
+@testable import KuchiSync
 
 /// Peer: a data folder and a config folder standing for one machine, synced in process.
 struct Peer {

@@ -3,6 +3,8 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
+@testable import KuchiSync
 
 /// Machine: a data folder and a config folder standing for one machine, synced in process.
 private struct Machine {

@@ -5,6 +5,8 @@ import Testing
 import KuchiTestSupport
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
+@testable import KuchiSync
 
 /// SyncStampedTests: the record kinds issues 26, 29 and 30 added (settings, suspensions, weight
 /// changes) under issue 27's streaming reader and ledger — each read once, each sent once per

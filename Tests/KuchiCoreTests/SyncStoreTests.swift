@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// SyncStoreTests: what sync adds to the learner database — review ids, fuzz from them, the
 /// replay that is the merge, and tombstones.

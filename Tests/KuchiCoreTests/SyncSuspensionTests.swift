@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
+@testable import KuchiSync
 
 /// Issue 29: a suspended word travels with `kuchi sync`; the latest change wins on every machine.
 @Suite("Sync of suspended words")

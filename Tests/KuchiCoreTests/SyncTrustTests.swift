@@ -4,6 +4,8 @@ import Testing
 @testable import KuchiCore
 import KuchiTestSupport
 @testable import KuchiDeck
+@testable import KuchiData
+@testable import KuchiSync
 
 /// SyncTrustTests: records from the folder checked against sense — times, deck names, the deck
 /// setting, learners by name — and nothing written outside the folder or printed raw.

@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// TypedQuizTests: the quiz in every direction, answered by choosing and by typing, and the
 /// grades typed answers give the scheduler.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 @MainActor
 @Suite("User manager")

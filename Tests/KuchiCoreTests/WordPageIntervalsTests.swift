@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
 
 /// Issue 40: the word page shows the interval each review was given — scheduled by the weights
 /// in force at its time — not the log recomputed with today's parameters.

@@ -1,6 +1,7 @@
 import Foundation
 import KuchiCore
 import Testing
+import KuchiData
 
 /// DeckCacheE2ETests: the real binary validates a deck file once and reads it back from the
 /// data folder's cache at the next start; an edit between two starts is seen, and an invalid

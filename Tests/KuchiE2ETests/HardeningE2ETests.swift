@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import Testing
 import KuchiMemory
+import KuchiData
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

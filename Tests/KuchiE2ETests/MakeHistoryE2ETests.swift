@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// `kuchi-bench make-history` writes a history Kuchi itself can open: the profile, the deck and a
 /// database whose counts match what was asked, every card's state one FSRS could reach, and

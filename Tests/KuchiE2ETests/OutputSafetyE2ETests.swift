@@ -1,6 +1,7 @@
 import Foundation
 import KuchiCore
 import Testing
+import KuchiData
 #if canImport(Glibc)
 import Glibc
 #endif

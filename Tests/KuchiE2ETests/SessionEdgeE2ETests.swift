@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KuchiCore
 import KuchiTestSupport
+@testable import KuchiData
 
 /// SessionEdgeE2ETests: issue 40 in a real terminal — a session whose cards run out ends with
 /// its summary and its sync, quitting from any screen sends what was answered, and the running

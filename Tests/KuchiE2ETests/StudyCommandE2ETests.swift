@@ -3,6 +3,7 @@ import KuchiCore
 import Testing
 import KuchiMemory
 import KuchiDeck
+import KuchiData
 
 /// SetDue: a stand-in scheduler that puts a reviewed card due at a chosen time.
 private struct SetDue: CardScheduler {

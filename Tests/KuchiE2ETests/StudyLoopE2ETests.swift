@@ -3,6 +3,7 @@ import GRDB
 @testable import KuchiCore
 import Testing
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// StudyLoopE2ETests: the learning loop asks the right word, in a real terminal — a word missed
 /// yesterday comes first, the daily new-word limit holds across Play again, Welcome and

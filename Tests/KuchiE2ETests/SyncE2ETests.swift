@@ -3,6 +3,8 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
+@testable import KuchiSync
 
 /// syncDeckJSON: a small deck whose fields hold no commas (the export is compared by fields).
 let syncDeckJSON = """

@@ -3,6 +3,7 @@ import Testing
 @testable import KuchiCore
 import KuchiTestSupport
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// SyncFolderE2ETests: the real `kuchi sync` against a hostile folder's shapes (memory bounded by
 /// the record, not the file) and the README's git recipe, run as written.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
+@testable import KuchiRecall
+@testable import KuchiData
 
 /// SynonymsE2ETests: `kuchi synonyms` as a learner runs it (probe 28): with no saved learner it
 /// says what is true; answers kept in two decks are listed with their deck and removed from one

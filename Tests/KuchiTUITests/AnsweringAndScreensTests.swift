@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// AnsweringAndScreensTests: the fixes found by trying Kuchi as a new user would — each test
 /// fails on the behaviour it replaced.

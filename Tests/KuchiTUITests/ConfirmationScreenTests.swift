@@ -3,6 +3,7 @@ import KuchiCore
 import KuchiTestSupport
 import Testing
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// Issue 29 on screen: a right answer's verdict shows before the next New word card; Enter (or
 /// a digit) goes on; `k` on a New word card suspends the word; `w` opens the word's page.

@@ -4,6 +4,7 @@ import GRDB
 import Testing
 @testable import KuchiTUI
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// DueQuickPathTests: `kuchi due`'s quick path (the schema by one `PRAGMA user_version` read,
 /// the deck read back for counting only) gives what the full path gives — due, new, next

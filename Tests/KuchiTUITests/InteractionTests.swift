@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// Interactions where a key or click could do something surprising.
 @MainActor

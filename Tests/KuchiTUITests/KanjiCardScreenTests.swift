@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiTUI
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// KanjiCardScreenTests: each kanji of a word with its first meaning (KANJIDIC2) on the New word
 /// card, the confirmation and the word page — and dropped before the meaning when the pane is short.

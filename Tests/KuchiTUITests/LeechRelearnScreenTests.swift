@@ -4,6 +4,7 @@ import GRDB
 import KuchiTestSupport
 import Testing
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// Issue 29 on screen: a leech sent to Learn (`l`) is the card Learn opens on — the word's
 /// flash card, whichever of its cards lapsed, even one remembered in Learn before.

@@ -3,6 +3,7 @@ import Foundation
 import KuchiTestSupport
 import Testing
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// Issue 29 on screen: "Nothing to study now" says when the next word is due and asks it once
 /// it is (the app's wake-up, any key), and the key bar shows only keys that do something.

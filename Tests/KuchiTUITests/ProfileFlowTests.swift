@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// ProfileFlowTests: learners' profiles from the screens — a taken name is offered, never taken
 /// over; Welcome leads to another learner or a new one; Esc on Register goes back where it came

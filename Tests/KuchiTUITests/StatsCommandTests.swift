@@ -3,6 +3,7 @@ import GRDB
 @testable import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// StatsCommandTests: `kuchi stats` against profiles and a database file in a temporary
 /// folder — the learner chosen as `kuchi due` chooses, the JSON's figures, the text's width.

@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// StatsPaneTests: each chart pane alone, wide and narrow, against text fixtures (Japanese
 /// included), with the styles that carry meaning in colour and none needed in monochrome.

@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 import Testing
 @testable import KuchiTUI
+@testable import KuchiData
 
 @MainActor
 @Suite("Tabs, Learn, Settings and profiles")

@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiTUI
 @testable import KuchiMemory
 @testable import KuchiRecall
+@testable import KuchiDeck
 
 /// TypedAnswerTests: the answer field in the app — its layout, what a keystroke redraws, the
 /// keys while it has focus, and the panes' text for each direction.

@@ -3,6 +3,7 @@ import Foundation
 import KuchiTestSupport
 import Testing
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// Welcome's counts follow the database: when Welcome is shown, each minute while it stays up
 /// (the input wait ends with `.idle`), and at the day's rollover.

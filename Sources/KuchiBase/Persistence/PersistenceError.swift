@@ -1,4 +1,5 @@
 /// PersistenceError: a file Kuchi could not read or write, in one sentence a learner can act on.
+
 public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Kind: the failure, for code that reacts differently (tests, the status line).
     public enum Kind: Hashable, Sendable {

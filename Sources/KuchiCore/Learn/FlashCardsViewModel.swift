@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import KuchiMemory
 import KuchiDeck
+import KuchiData
 
 /// LearnContext: where Learn keeps a learner's progress (which cards are remembered, how many
 /// forgets) so it survives quitting.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KuchiMemory
+import KuchiData
 
 /// SchedulerOptimizer: "Optimize my scheduler" for one learner — the learner's review log read
 /// from the database, the fit judged against the weights in force, and, when the fit is better

@@ -2,6 +2,8 @@
 ///
 /// A name that a saved profile already has is never taken over: the call changes nothing and
 /// hands back that profile, so the front can say so and offer to open it with `signIn`.
+import KuchiData
+
 public enum RegistrationResult: Equatable, Sendable {
     /// registered: the learner is now playing (saved too when Remember me is on).
     case registered

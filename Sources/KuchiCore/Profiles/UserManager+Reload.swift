@@ -1,4 +1,5 @@
 import Foundation
+import KuchiData
 
 /// UserManager+Reload: what the learner's settings log holds that the settings in use do not
 /// yet — a change made by another window, `kuchi config` or a sync — looked at without taking

@@ -1,5 +1,7 @@
 import Foundation
 import KuchiBase
+import KuchiData
+import KuchiSync
 
 /// UserManager saving: how the current learner's changes reach the profile store, and what
 /// happens when the file is gone or the disk says no.

@@ -2,6 +2,8 @@ import Foundation
 import Observation
 import KuchiBase
 import KuchiDeck
+import KuchiData
+import KuchiSync
 
 /// UserManager: who is playing and their settings; saves them when "Remember me" is on.
 ///
@@ -17,7 +19,7 @@ import KuchiDeck
 @Observable
 public final class UserManager {
     /// nameLengthRange: user-perceived characters allowed in a name, after trimming.
-    public nonisolated static let nameLengthRange = 3...32
+    public nonisolated static let nameLengthRange = Profile.nameLengthRange
 
     /// name: the learner playing; empty before Register.
     public internal(set) var name = ""
@@ -127,8 +129,7 @@ public final class UserManager {
     /// trimming white space. Columns, not characters, for the lower bound: a two-kanji name
     /// (花子, 太郎) is as long on screen as "Ann", while "Bo" is too short.
     public nonisolated static func isValidName(_ name: String) -> Bool {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.displayWidth >= nameLengthRange.lowerBound && trimmed.count <= nameLengthRange.upperBound
+        Profile.isValidName(name)
     }
 
     /// loadSavedProfiles: reads the profiles on disk; problems are kept for the front to show.

@@ -1,6 +1,7 @@
 import Foundation
 import KuchiMemory
 import KuchiDeck
+import KuchiData
 
 /// ChallengesViewModel+Memory: grading answers, saving them and resuming a saved session, for
 /// a quiz given a `StudyContext`.

@@ -1,4 +1,6 @@
 import Foundation
+import KuchiRecall
+import KuchiData
 
 /// ChallengesViewModel+Overrule: "I was right" (F5) — after a graded miss on a typed answer the
 /// learner says the answer was right: the Again review is taken back through undo and the word

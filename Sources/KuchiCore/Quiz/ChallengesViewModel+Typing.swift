@@ -1,6 +1,7 @@
 import Foundation
 import KuchiDeck
 import KuchiRecall
+import KuchiData
 
 /// ChallengesViewModel+Typing: typed answers — judged with `RecallJudge`, graded Good on the
 /// first try (exact or within the typo tolerance), Again for a miss or "I don't know"; the

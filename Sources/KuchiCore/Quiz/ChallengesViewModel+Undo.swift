@@ -1,5 +1,7 @@
 import Foundation
 import KuchiDeck
+import KuchiRecall
+import KuchiData
 
 /// UndoPoint: the quiz as it stood before a graded answer, and what the store recorded for it.
 struct UndoPoint {

@@ -1,4 +1,5 @@
 import Foundation
+import KuchiData
 
 /// ChallengesViewModel+Waiting: "Nothing to study now" is not the end of a session — a learning
 /// step falls due a few minutes later, a review later in the day, new words at the rollover.

@@ -3,6 +3,7 @@ import Observation
 import KuchiMemory
 import KuchiDeck
 import KuchiRecall
+import KuchiData
 
 /// ChallengesViewModel: the quiz session — the word up, its choices, feedback and score.
 ///

@@ -1,6 +1,8 @@
 import Foundation
 import KuchiBase
 import KuchiDeck
+import KuchiData
+import KuchiSync
 
 /// ConfigKey: a learner setting as `kuchi config` names it — the Settings items in kebab case —
 /// with how its value is printed and read. The ranges are the Settings ranges: one rule, two

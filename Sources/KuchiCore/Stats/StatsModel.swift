@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import KuchiMemory
+import KuchiData
 
 /// StatsModel: the Stats tab's figures, one stored property per chart, so each chart pane
 /// reads (and is redrawn for) only its own aggregate.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiData
 
 /// StatsSnapshot: every figure of the Stats tab and `kuchi stats`, computed at once.
 public struct StatsSnapshot: Equatable, Sendable {

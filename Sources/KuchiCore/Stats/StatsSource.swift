@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KuchiData
 
 /// StatsSource: the learner database as the statistics read it — any GRDB reader (the app's
 /// open queue, or the file `kuchi stats` opened with `LearnerDatabase.openReadOnly`).

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiMemory
+import KuchiData
 
 /// StatsWords: the learner's words by state and by category — the Words pane, `cards` and
 /// `by_category` of `kuchi stats --json`.

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiDeck
+import KuchiData
 
 /// KuchiPaths: where a learner's files are — the one rule for the app, every command and sync.
 ///

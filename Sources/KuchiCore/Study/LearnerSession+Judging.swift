@@ -1,4 +1,6 @@
 import Foundation
+import KuchiRecall
+import KuchiData
 
 /// LearnerSession+Judging: what the quiz judges typed answers with — the whole deck (so the
 /// categories or levels chosen never change a grade: "well" is 元気's meaning with or without

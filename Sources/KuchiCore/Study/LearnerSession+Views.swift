@@ -1,6 +1,8 @@
 import Foundation
 import KuchiMemory
 import KuchiDeck
+import KuchiData
+import KuchiSync
 
 /// LearnerSession+Views: what the other tabs and Welcome read of the learner's study — the
 /// counts, the flash cards, the statistics, the notices — and Forget me.

@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import KuchiMemory
 import KuchiDeck
+import KuchiData
 
 /// LearnerSession: the one owner of the signed-in learner's study — what they study (the
 /// selection: deck, categories, levels, directions, answer kind, this run's overrides held

@@ -1,6 +1,7 @@
 import Foundation
 import KuchiMemory
 import KuchiDeck
+import KuchiData
 
 /// StudyContext: what a quiz needs to remember — the database, whose memory it is, and how to
 /// schedule — passed to `ChallengesViewModel` by the learner's session.

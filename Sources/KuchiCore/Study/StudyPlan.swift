@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KuchiMemory
 import KuchiDeck
+import KuchiData
 
 /// StudyPlan: the cards a session started now would ask, in its order — the due cards, then
 /// the day's new words — for `kuchi due --list`.

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiDeck
+import KuchiData
 
 /// StudyOverrides: this run's command-line choices (`--deck`, `--category`, `--level`,
 /// `--direction`, `--answer`, `--questions`), held once; they win over the saved settings and

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KuchiMemory
 import KuchiDeck
+import KuchiData
 
 /// WordHistory: one word's page — the entry (word, reading, romaji, meaning) and, per card
 /// (direction), its state, whether it is suspended or a leech, its memory now and every review

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiSync
 
 /// App+Changes: what the app's jobs answered, taken as the app settles after an event — a
 /// sync's report, a fit's progress, a word said, and changes another process made to the learner.

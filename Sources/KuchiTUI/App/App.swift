@@ -1,5 +1,7 @@
 import Foundation
 import KuchiCore
+import KuchiDeck
+import KuchiData
 
 /// App: the root. It owns the models and the screen state, turns input events into model
 /// changes, and after each batch of events redraws only the panes marked dirty.

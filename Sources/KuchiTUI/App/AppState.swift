@@ -1,5 +1,6 @@
 import KuchiCore
 import Observation
+import KuchiData
 
 /// Route: which screen is up.
 enum Route: Equatable, Hashable, Sendable, CaseIterable {

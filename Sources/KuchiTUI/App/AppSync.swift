@@ -1,5 +1,7 @@
 import Foundation
 import KuchiCore
+import KuchiData
+import KuchiSync
 
 /// AppSync: the app's background `kuchi sync` — when the app starts, when a session ends, and
 /// when it quits with answers not yet sent — through the learner's *Sync folder* (or

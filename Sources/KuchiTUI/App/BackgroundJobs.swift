@@ -1,6 +1,7 @@
 import Foundation
 import KuchiCore
 import KuchiDeck
+import KuchiSync
 
 /// JobResult: what work done off the input loop tells the app. Every kind arrives the same
 /// way: posted to the app's `BackgroundJobs`, which wakes the input loop

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiData
 
 /// OptimizeProgress: what Settings' *Optimize my scheduler* row shows.
 enum OptimizeProgress: Equatable, Sendable {

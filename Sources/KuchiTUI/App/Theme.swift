@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiData
 
 /// Theme: the styles panes use, by role, so no pane picks raw colours.
 ///

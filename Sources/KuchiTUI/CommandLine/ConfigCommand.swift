@@ -3,6 +3,8 @@ import Foundation
 import KuchiCore
 import KuchiBase
 import KuchiDeck
+import KuchiData
+import KuchiSync
 
 /// ConfigCommand: `kuchi config [KEY [VALUE]]` — a learner's settings for scripts.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiData
 
 /// DataLocations: the folders a learner's files live in, as `kuchi --help` and the man page
 /// tell them.

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
-import KuchiBase
 import KuchiCore
+import KuchiBase
 import KuchiDeck
+import KuchiData
 
 /// DueCommand: `kuchi due` — what is due now, for shell prompts and scripts.
 ///

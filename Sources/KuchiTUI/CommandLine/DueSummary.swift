@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiData
 
 /// DueSummary: `kuchi due`'s summary line — what a shell prompt runs at every prompt, so it
 /// takes the shortest way that gives the same answer (issue 39).

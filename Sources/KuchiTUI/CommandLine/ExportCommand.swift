@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiData
 
 /// ExportCommand: `kuchi export reviews|cards` — the learner's history as CSV.
 struct ExportCommand: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiData
+import KuchiSync
 
 /// ForgetCommand: `kuchi forget --profile NAME [--everywhere] --yes` — what Settings' Forget me
 /// does: the learner's reviews, cards, sessions, settings and profile deleted on this machine;

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KuchiCore
 import KuchiDeck
+import KuchiData
 
 /// KuchiCommand: `kuchi` and its options; with no subcommand it starts the app.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiData
 
 /// LearnerChoice: which saved learner a command means — `--profile NAME` (matched as the app
 /// matches names: case, width and surrounding spaces ignored), else the only saved one. With

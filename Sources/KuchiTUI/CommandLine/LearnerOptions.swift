@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import KuchiCore
 import KuchiBase
+import KuchiData
+import KuchiSync
 
 /// LearnerOptions: the options `kuchi due` and `kuchi export` share — whose data, and where the
 /// profiles and the database live (as the main command takes them).

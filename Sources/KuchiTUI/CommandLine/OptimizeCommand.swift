@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiData
 
 /// OptimizeCommand: `kuchi optimize` — fits FSRS-6's 21 weights to the learner's own reviews
 /// (as Anki's "Optimize", with fsrs-rs's algorithm), keeps them only if they predict the

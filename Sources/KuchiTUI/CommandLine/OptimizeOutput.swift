@@ -1,6 +1,7 @@
 import Foundation
 import KuchiCore
 import KuchiMemory
+import KuchiData
 
 /// OptimizeOutput: what `kuchi optimize` prints — the JSON object, `--show`'s listing, and the
 /// progress line a fit draws on a terminal's standard error.

@@ -3,6 +3,8 @@ import Foundation
 import KuchiCore
 import KuchiBase
 import KuchiDeck
+import KuchiData
+import KuchiSync
 
 /// StatsCommand: `kuchi stats` — the Stats tab's figures as text (the same chart panes, drawn
 /// in their monochrome form and fitted to `$COLUMNS` or 80), or one JSON object with `--json`.

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiData
 
 /// StatsText: `kuchi stats` as text — the Stats tab's panes drawn one under the other at the
 /// terminal's width, in the monochrome theme (the glyphs carry every meaning), trailing spaces

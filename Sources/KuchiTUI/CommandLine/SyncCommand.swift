@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KuchiCore
+import KuchiSync
 
 /// SyncCommand: `kuchi sync DIR` — shares the learner's progress with their other machines
 /// through a folder something else carries (Syncthing, Dropbox, a git repository).

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import KuchiCore
 import KuchiDeck
+import KuchiRecall
+import KuchiData
 
 /// SynonymsCommand: `kuchi synonyms` — the answers the learner kept as right ("I was right",
 /// F5 in a typed session), listed or removed.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KuchiCore
 import KuchiDeck
+import KuchiData
 
 /// WordCommand: `kuchi word WORD` — one word's page: the entry and, per card (direction), its
 /// state, memory and every review; `--suspend`/`--unsuspend` put the word away or bring it back.

@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiData
 
 /// ConfirmationCard: a right answer confirmed before anything else shows — the verdict
 /// (*Congratulations!*, or the typed answer's *Almost*), the word, its reading and romaji and

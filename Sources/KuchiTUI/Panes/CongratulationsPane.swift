@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiData
 import KuchiDeck
 
 /// CongratulationsPane: the end of a session — the learner's name, praise that matches the

@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiData
 import KuchiDeck
 
 /// OwnAnswerWording: the sentences "I was right" (F5) says when it refuses an answer or asks once

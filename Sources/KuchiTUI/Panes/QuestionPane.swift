@@ -1,6 +1,7 @@
 import KuchiCore
 import KuchiDeck
 import KuchiRecall
+import KuchiData
 
 /// QuestionPane: the prompt for the word's direction — the Japanese word (its reading and romaji
 /// behind the hint toggle), the English meaning (English → Japanese), or the kanji word with

@@ -1,6 +1,7 @@
 import KuchiCore
 import KuchiBase
 import KuchiDeck
+import KuchiData
 
 /// SettingsPane: one row per setting with its current value, the focused row highlighted.
 /// Labels, ◂ ▸ arrows, switches and swatches are click targets.

@@ -1,6 +1,7 @@
 import Foundation
 import KuchiCore
 import KuchiMemory
+import KuchiData
 
 /// SettingsScene+Optimize: *Optimize my scheduler* — Enter fits FSRS's parameters to the
 /// learner's reviews off the input loop (`SchedulerOptimizeJob`, one of the app's jobs), the row shows the progress

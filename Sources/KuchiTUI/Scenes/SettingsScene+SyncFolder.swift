@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiSync
 
 /// SettingsScene+SyncFolder: typing the Sync folder — Enter on the row opens a one-line field;
 /// while it is open every printable key is typed (so `q` and `j` can be in a path), Enter

@@ -1,5 +1,6 @@
 import KuchiCore
 import KuchiDeck
+import KuchiData
 
 /// SettingsScene: the learner's settings; changes apply at once and are saved with the profile.
 struct SettingsScene: Scene {

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiData
 
 /// StatsScene: the Stats tab — six chart panes, each reading only its own aggregate of the
 /// `StatsModel`, so an answer redraws only the charts whose figures it changed.

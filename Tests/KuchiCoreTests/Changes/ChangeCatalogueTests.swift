@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
 
 /// ChangeCatalogueTests: every case of the catalogue made while another process holds the
 /// write lock reaches the file exactly as the same actions reach a free file; Forget covers

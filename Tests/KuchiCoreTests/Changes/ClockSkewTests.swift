@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
 
 /// ClockSkewTests: a change made here after seeing another machine's wins on every machine,
 /// whatever that machine's clock said — settings, suspensions, own answers and weights alike

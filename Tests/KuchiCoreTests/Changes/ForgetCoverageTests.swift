@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import KuchiCore
+@testable import KuchiData
 
 /// ForgetCoverageTests: Forget removes every row of every table that holds the learner — the
 /// tables read from the schema itself, so a table added later without a Forget entry fails here.

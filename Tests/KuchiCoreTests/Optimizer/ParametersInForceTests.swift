@@ -3,6 +3,8 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
+@testable import KuchiSync
 
 /// ParametersInForceTests: fitted weights stored as a change, applied to every card (memory
 /// recomputed, due dates kept unless rescheduled), the one factory handing them out, and two

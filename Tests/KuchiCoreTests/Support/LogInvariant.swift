@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
 
 /// LogInvariant: "what is derived equals the log" — every figure the store keeps beside the
 /// review log, recomputed straight from the `review` rows and compared:

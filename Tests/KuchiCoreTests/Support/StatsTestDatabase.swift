@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 @testable import KuchiCore
 @testable import KuchiMemory
+@testable import KuchiData
 
 /// StatsTestDatabase: an in-memory database migrated by the store's own migrator (the one schema
 /// the app, the bench and the tests share); `summary: false` drops the statistics' slot summary

@@ -3,6 +3,7 @@ import GRDB
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// SimpleScheduler: a predictable stand-in for FSRS in the store and queue tests.
 ///

@@ -4,6 +4,8 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
+@testable import KuchiSync
 
 /// Station: one machine — a config folder and a data folder — synced in process.
 struct Station {

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiData
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -3,6 +3,7 @@ import KuchiCore
 import KuchiTestSupport
 import Testing
 import KuchiDeck
+import KuchiData
 
 /// LearnerHome: a temporary home with one saved learner ("Sakura") and, on request, a learner
 /// database with as many reviews as a test needs, for running `kuchi` under a shell snippet

@@ -4,6 +4,7 @@ import Testing
 @testable import KuchiCore
 @testable import KuchiMemory
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// SyncMachine: one data folder standing for one machine — its own profiles and learner
 /// database under XDG folders — that studies through KuchiCore and syncs by running `kuchi`.

@@ -2,6 +2,7 @@ import Foundation
 import KuchiCore
 @testable import KuchiTUI
 @testable import KuchiDeck
+@testable import KuchiData
 
 /// InMemoryTerminal: a TerminalBackend that composes panes into one `Screen` grid, so tests see
 /// exactly what a person would, and counts what was drawn per frame.

@@ -1,6 +1,7 @@
 import Foundation
 import KuchiCore
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// StatsSamples: fixed statistics for chart fixtures — Japanese words included — and a model
 /// that serves them.

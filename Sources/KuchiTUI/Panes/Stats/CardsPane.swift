@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiData
 
 /// CardsPane: the learner's words by state, then one mastery bar per category — mature (█), seen but not
 /// yet mature (▒) and not seen yet (░) — so the glyphs carry the meaning without colour.

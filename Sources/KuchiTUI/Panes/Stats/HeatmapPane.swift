@@ -1,4 +1,5 @@
 import KuchiCore
+import KuchiData
 
 /// HeatmapPane: reviews per day as a calendar — 7 rows (Sunday to Saturday), one column per
 /// week, the last 52 weeks when they fit and 26 otherwise, with month labels and a legend.

@@ -1,5 +1,0 @@
-/// LearnerDatabase+Stats: the statistics read from the learner database.
-extension LearnerDatabase {
-    /// statsSource: the Stats tab's and `kuchi stats`' queries, on this database.
-    public var statsSource: StatsSource { StatsSource(reader: writer) }
-}

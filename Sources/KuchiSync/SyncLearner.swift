@@ -1,0 +1,87 @@
+import Foundation
+import KuchiData
+
+/// SyncLearner: which learner a sync is for — a saved profile (by id, by name, or the only
+/// one), or one the folder holds and this machine does not know yet (brought in by name).
+package enum SyncLearner {
+    /// Choice: the learner's profile, and whether it comes from the folder (not saved yet).
+    package struct Choice {
+        package var profile: Profile
+        package var arriving: Bool
+        /// notices: what choosing met (none yet; the sync's reading reports the folder).
+        package var notices: [String] = []
+    }
+
+    /// choose: the learner for `request`, or why none could be chosen.
+    package static func choose(_ request: SyncRequest, saved: [Profile], folder: SyncFolder) -> Result<Choice, SyncFailure> {
+        if let id = request.learner {
+            guard let profile = saved.first(where: { $0.id == id }) else {
+                return .failure(.usage("the learner is not saved on this machine (turn Remember me on to sync)."))
+            }
+            return .success(Choice(profile: profile, arriving: false))
+        }
+        if let name = request.profileName {
+            if let profile = saved.first(where: { $0.isNamed(name) }) { return .success(Choice(profile: profile, arriving: false)) }
+            return arriving(named: name, folder: folder, saved: saved, budget: Int64(request.budget), now: request.now)
+        }
+        switch saved.count {
+        case 1: return .success(Choice(profile: saved[0], arriving: false))
+        case 0:
+            return .failure(.usage("no saved learner on this machine — to bring one in from \(request.folder.path), name them with --profile NAME."))
+        default:
+            let names = saved.map(\.name).sorted { $0.lowercased() < $1.lowercased() }
+            return .failure(.usage("several learners — choose one with --profile NAME: \(names.joined(separator: ", "))"))
+        }
+    }
+
+    /// arriving: the learner named `name` in the folder (by the name's last value there), as a
+    /// profile with the folder's settings; a failure (exit 1) when the folder has none. Only the
+    /// setting records are kept while the folder streams past. Two learners of that name in the
+    /// folder, or one whose name a learner saved here already has under another id, are refused
+    /// naming both: bringing in the wrong one would merge a stranger's history. A learner
+    /// forgotten on every machine is never brought back.
+    private static func arriving(named name: String, folder: SyncFolder, saved: [Profile], budget: Int64, now: Date) -> Result<Choice, SyncFailure> {
+        var names: [String] = []
+        var found: [Profile] = []
+        var forgotten = 0
+        for id in folder.learners() {
+            var merge = SyncMerge()
+            _ = try? SyncReading.read(folder, learner: id, ledger: [:], budget: budget, record: { _, _ in }, each: { entries in
+                for entry in entries { merge.add(entry) }
+            })
+            if merge.forgotten != nil {
+                forgotten += 1
+                continue
+            }
+            let base = Profile(id: id, name: "Learner", lastUsed: Date(timeIntervalSince1970: 0))
+            var values: [ProfileField: String] = [:]
+            for field in SettingValues.travelling {
+                if let winner = merge.winner(field, now: now, accept: { SettingValues.isValid($0, for: field, base: base) }) {
+                    values[field] = winner.value
+                }
+            }
+            guard values[.name] != nil, var profile = SettingValues.applying(values, to: base) else { continue }
+            names.append(profile.name)
+            if profile.isNamed(name) {
+                profile.lastUsed = Date()
+                found.append(profile)
+            }
+        }
+        let shownFolder = SyncFolder.shown(folder.root.deletingLastPathComponent())
+        if found.count > 1 {
+            let ids = found.map { $0.id.uuidString.lowercased() }.sorted()
+            return .failure(.usage("\(shownFolder) holds two learners named \"\(found[0].name.escapingControlCharacters)\" (ids \(ids[0]) and \(ids[1])); "
+                + "nothing was brought in — remove the one that is not you from \(SyncFolder.shown(folder.root))."))
+        }
+        if let arrival = found.first {
+            if let local = saved.first(where: { $0.isNamed(arrival.name) && $0.id != arrival.id }) {
+                return .failure(.usage("the learner \"\(arrival.name.escapingControlCharacters)\" in \(shownFolder) (id \(arrival.id.uuidString.lowercased())) "
+                    + "is not this machine's \"\(local.name.escapingControlCharacters)\" (id \(local.id.uuidString.lowercased())); nothing was brought in."))
+            }
+            return .success(Choice(profile: arrival, arriving: true))
+        }
+        var known = names.isEmpty ? "it holds no learner" : "it holds \(names.sorted().map(\.escapingControlCharacters).joined(separator: ", "))"
+        if forgotten > 0 { known += "; \(forgotten) learner\(forgotten == 1 ? " was" : "s were") forgotten there on every machine" }
+        return .failure(.nothing("there is no learner named \"\(name.escapingControlCharacters)\" on this machine or in \(shownFolder) (\(known))."))
+    }
+}
