@@ -118,6 +118,7 @@ enum Launch {
         let signal = app.run()
         watch?.stop()
         terminal.close()
+        app.finishForgetBeforeExit()
         // The trace's table waits for the screen to be gone (written over it, it would be lost).
         StartupTrace.report()
         let syncNotice = sync.finishBeforeExit()

@@ -177,32 +177,50 @@ extension LearnerSession {
     /// forget: Forget me — deletes the learner's reviews, cards and sessions (one transaction)
     /// and their profile; their quiz and flash cards do not pass to the next learner.
     public func forget() {
-        if let database, let learner = user.profileID {
-            do {
-                try database.forget(learner: learner)
-            } catch {
-                forgetProblem = "Could not delete your progress (\(error)); your profile was kept."
-                return
-            }
-        }
-        signOutForgotten()
+        finishForget(problem: forgetWork(everywhere: false)())
     }
 
     /// forgetEverywhere: Forget me on every machine that syncs through the learner's Sync folder:
     /// a tombstone written there first (each other machine obeys it at its next sync), then the
     /// learner forgotten here. Nothing is forgotten when the folder cannot be written.
     public func forgetEverywhere() {
-        guard let database, let learner = user.profileID, let store = user.store, !user.syncFolder.isEmpty else {
-            forget()
-            return
+        finishForget(problem: forgetWork(everywhere: true)())
+    }
+
+    /// forgetWork: Forget me's deletions as work that may run off the main actor (a long
+    /// history takes seconds; the app runs it as a background job and keeps drawing). It
+    /// returns why nothing was forgotten, or nil; `finishForget` then signs the learner out.
+    /// `everywhere` without a Sync folder forgets here only.
+    public func forgetWork(everywhere: Bool) -> @Sendable () -> String? {
+        guard let database, let learner = user.profileID else { return { nil } }
+        if everywhere, let store = user.store, !user.syncFolder.isEmpty {
+            let folder = URL(fileURLWithPath: user.syncFolder)
+            let now = clock()
+            return {
+                if case .failure(let failure) = SyncService.forgetEverywhere(learner, folder: folder, database: database, store: store, now: now) {
+                    return failure.message
+                }
+                return nil
+            }
         }
-        let result = SyncService.forgetEverywhere(learner, folder: URL(fileURLWithPath: user.syncFolder), database: database,
-                                                  store: store, now: clock())
-        if case .failure(let failure) = result {
-            forgetProblem = failure.message
-            return
+        return {
+            do {
+                try database.forget(learner: learner)
+                return nil
+            } catch {
+                return "Could not delete your progress (\(error)); your profile was kept."
+            }
         }
-        signOutForgotten()
+    }
+
+    /// finishForget: what Forget me's work answered: the problem shown and the learner kept, or
+    /// the learner signed out.
+    public func finishForget(problem: String?) {
+        if let problem {
+            forgetProblem = problem
+        } else {
+            signOutForgotten()
+        }
     }
 
     /// signOutForgotten: the learner's data is gone (here, or by a sync obeying another

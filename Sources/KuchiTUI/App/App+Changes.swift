@@ -21,6 +21,7 @@ extension App {
             case .optimizing, .optimized: takeOptimize(result)
             case .said, .speechFailed: state.audio?.take(result)
             case .filesChanged: noticeChanges()
+            case .forgot(let problem): finishForget(problem: problem)
             }
         }
         return synced
@@ -61,6 +62,8 @@ extension App {
     /// the next one) and said, and Welcome's counts and Settings' parameters are read again.
     /// While a sync runs its own report says what it brought; `force` looks after it ends.
     func noticeChanges(force: Bool = false) {
+        // Forget me is deleting the learner on another thread: nothing reads them meanwhile.
+        guard state.forgetting == nil else { return }
         guard let database = session.database, let version = database.dataVersion() else { return }
         guard force || version != knownDataVersion else { return }
         if sync?.running == true, !force { return }

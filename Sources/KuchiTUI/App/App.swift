@@ -187,7 +187,7 @@ final class App {
             // run() ends the loop on a signal before handling it; nothing to do here.
             break
         case .mouseClicked(let row, let column):
-            guard contentFits else { return }
+            guard contentFits, state.forgetting == nil else { return }
             clearNotice()
             click(row: row, column: column)
         case .keyPressed(let key):
@@ -210,7 +210,8 @@ final class App {
 
     /// appBindings: the app's table under the current screen.
     private func appBindings(for scene: any Scene) -> [Binding<AppAction>] {
-        AppBindings.table(route: state.route, capturesText: scene.capturesText, learningEnabled: user.learningEnabled)
+        AppBindings.table(route: state.route, capturesText: scene.capturesText, learningEnabled: user.learningEnabled,
+                          forgetting: state.forgetting != nil)
     }
 
     /// press: the first enabled binding naming the key runs — the help overlay's while it is up,

@@ -18,9 +18,13 @@ enum AppAction: SceneAction {
 enum AppBindings {
     /// table: the app's bindings for a route. `capturesText`: a field has focus, so letters and
     /// `?` are typed; F1 still opens help.
-    static func table(route: Route, capturesText: Bool, learningEnabled: Bool) -> [Binding<AppAction>] {
+    static func table(route: Route, capturesText: Bool, learningEnabled: Bool, forgetting: Bool = false) -> [Binding<AppAction>] {
         let tabs = route.tab != nil && !capturesText
         let letters = AppState.visibleTabs(learningEnabled: learningEnabled)
+        let quit = Binding([.control("c")], AppAction.quit, keys: "Ctrl-C", help: "quit Kuchi from anywhere (your progress is kept)")
+        // While Forget me deletes the learner, no screen may open on them: only quitting is left
+        // (it waits for the deletion, all or nothing).
+        if forgetting { return [quit] }
         return [
             Binding(triggers: [(.tab, .nextTab), (.backTab, .previousTab)], keys: "Tab", helpKeys: "Tab Shift-Tab", bar: "Tabs",
                     help: "next or previous tab", when: tabs, priority: .optional),
@@ -29,7 +33,7 @@ enum AppBindings {
                     help: "open " + letters.map(\.title).joined(separator: ", ") + " (or click the tab)", when: tabs),
             Binding(capturesText ? [.function(1)] : [.character("?"), .function(1)], .showHelp,
                     keys: capturesText ? "F1" : "?", helpKeys: "? F1", bar: "Help", help: "this help", priority: .essential),
-            Binding([.control("c")], .quit, keys: "Ctrl-C", help: "quit Kuchi from anywhere (your progress is kept)"),
+            quit,
         ]
     }
 

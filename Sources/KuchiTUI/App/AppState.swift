@@ -141,6 +141,10 @@ final class AppState {
     var categoryDraft: [String]?
     /// confirmingForget: the "Forget me" confirmation is up.
     var confirmingForget = false
+    /// forgetting: Forget me's deletions are running off the input loop; the line Settings shows
+    /// meanwhile (nil when none runs). The screen keeps drawing; nothing reads or writes the
+    /// learner until they end.
+    var forgetting: String?
     /// syncFolderDraft: the Sync folder being typed in Settings; nil while not editing.
     var syncFolderDraft: String?
     /// optimizeProgress: Settings' *Optimize my scheduler*: running, or its last verdict.

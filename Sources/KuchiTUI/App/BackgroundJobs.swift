@@ -21,6 +21,8 @@ enum JobResult: Sendable {
     /// filesChanged: the learner's files changed on disk (`LearnerWatch`): whether anything
     /// another connection committed is asked of SQLite's `data_version`.
     case filesChanged
+    /// forgot: Forget me's deletions ended: why nothing was forgotten, or nil.
+    case forgot(problem: String?)
 }
 
 /// BackgroundJobs: the one way the app runs work off the main actor — a sync, a fit, a word
@@ -37,8 +39,13 @@ final class BackgroundJobs: @unchecked Sendable {
     /// wake: how a post reaches the input loop (the terminal's wake pipe; nothing in tests).
     private let wake: @Sendable () -> Void
 
-    init(wake: @escaping @Sendable () -> Void = TerminalRestorer.wake) {
+    /// heldQueue: where every job runs instead of its own queue, when given (a test suspends it
+    /// to see the screen while a job is under way).
+    private let heldQueue: DispatchQueue?
+
+    init(wake: @escaping @Sendable () -> Void = TerminalRestorer.wake, queue: DispatchQueue? = nil) {
         self.wake = wake
+        self.heldQueue = queue
     }
 
     /// run: `work` off the main actor, on `queue` (a shared concurrent one unless given). What
@@ -46,7 +53,7 @@ final class BackgroundJobs: @unchecked Sendable {
     func run(on queue: DispatchQueue = .global(qos: .utility),
              _ work: @escaping @Sendable (_ post: @escaping @Sendable (JobResult) -> Void) -> JobResult?) {
         condition.withLock { running += 1 }
-        queue.async { [self] in
+        (heldQueue ?? queue).async { [self] in
             let result = work { self.post($0) }
             condition.withLock {
                 if let result { results.append(result) }
@@ -89,6 +96,18 @@ final class BackgroundJobs: @unchecked Sendable {
                 results.removeFirst(index + 1)
                 return taken
             }
+            guard condition.wait(until: deadline) else { return nil }
+        }
+    }
+
+    /// waitForOne: blocks until a result `matching` is posted and takes that one only (the
+    /// others stay for their own takers), or `timeout` seconds pass (nil). The exit path only.
+    func waitForOne(timeout: Double, matching: (JobResult) -> Bool) -> JobResult? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let index = results.firstIndex(where: matching) { return results.remove(at: index) }
             guard condition.wait(until: deadline) else { return nil }
         }
     }

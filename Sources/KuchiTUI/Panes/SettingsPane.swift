@@ -197,8 +197,12 @@ struct SettingsPane: Pane {
             let end = screen.put(text.truncated(toWidth: max(width - 2, 4)), row: line, column: column, style: theme.accent)
             screen.onClick(Rect(row: line, column: column, rows: 1, columns: end - column), SettingsScene.Action.select(.optimize))
         case .forget:
-            let frame = screen.button("Forget me…", row: line, column: column, focused: focused, theme: theme)
-            screen.onClick(frame, SettingsScene.Action.select(.forget))
+            if let forgetting = state.forgetting {
+                screen.put(forgetting.truncated(toWidth: max(width - 2, 4)), row: line, column: column, style: theme.accent)
+            } else {
+                let frame = screen.button("Forget me…", row: line, column: column, focused: focused, theme: theme)
+                screen.onClick(frame, SettingsScene.Action.select(.forget))
+            }
         }
     }
 

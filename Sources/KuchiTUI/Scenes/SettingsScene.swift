@@ -34,6 +34,8 @@ struct SettingsScene: Scene {
     let title = "Settings"
 
     var bindings: [Binding<Action>] {
+        // While Forget me runs, nothing may touch the learner it is deleting.
+        if state.forgetting != nil { return [] }
         if state.confirmingForget {
             let everywhere = user.syncFolder.isEmpty ? [] : [
                 Binding([.character("e")], Action.confirmForgetEverywhere, keys: "e", bar: "Every machine",
@@ -106,14 +108,8 @@ struct SettingsScene: Scene {
         case .select(let row):
             state.set(\.settingsRow, to: row)
             activate(row)
-        case .confirmForget:
-            state.confirmingForget = false
-            session.forget()
-            state.openRegister(from: nil)
-        case .confirmForgetEverywhere:
-            state.confirmingForget = false
-            session.forgetEverywhere()
-            if session.forgetProblem == nil { state.openRegister(from: nil) }
+        case .confirmForget: startForget(everywhere: false)
+        case .confirmForgetEverywhere: startForget(everywhere: true)
         case .keepProfile: state.confirmingForget = false
         case .back: state.go(.welcome)
         case .saveSyncFolder, .cancelSyncFolder, .deleteSyncFolderCharacter: editSyncFolder(action)

@@ -63,7 +63,7 @@ final class Pilot {
 
     init(rows: Int = 30, columns: Int = 100, deck: Deck = TestDecks.small, route: Route = .challenge,
          name: String? = "さくら", seed: UInt64 = 7, questions: Int = 3, colors: Bool = true, store: ProfileStore? = nil,
-         database: LearnerDatabase? = nil, teach: Bool = false) {
+         database: LearnerDatabase? = nil, teach: Bool = false, jobs: BackgroundJobs = BackgroundJobs()) {
         terminal = InMemoryTerminal(rows: rows, columns: columns, colors: colors)
         user = UserManager(store: store, clock: { Date(timeIntervalSince1970: 1_000_000) })
         if store != nil { user.loadSavedProfiles() }
@@ -78,7 +78,7 @@ final class Pilot {
                                  seed: seed, clock: clock)
         // A test that starts on the Challenge screen starts a session, as Enter on Welcome does.
         if route == .challenge { session.startSession() }
-        state = AppState(route: route)
+        state = AppState(route: route, jobs: jobs)
         app = App(state: state, session: session, backend: terminal, log: RenderLog(path: nil))
         app.render()
     }
