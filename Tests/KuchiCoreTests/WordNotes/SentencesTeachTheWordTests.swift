@@ -9,7 +9,7 @@ import Testing
 @Suite("Example sentences teach the word")
 struct SentencesTeachTheWordTests {
     /// sentences: the bundled sentences of the entry written `question`.
-    func sentences(_ question: String) throws -> [Sentence] {
+    func sentences(_ question: String) throws -> [ExampleSentence] {
         try WordNotesTests.entry(question).sentences
     }
 
