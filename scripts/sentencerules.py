@@ -126,7 +126,9 @@ def longer_word(morphemes, first, end, headwords, deck_words=()):
     is_number = lambda i: 0 <= i < len(morphemes) and pos[i].startswith("名詞,数")
     is_counter = lambda i: pos[i].startswith("名詞,接尾")
     surface = "".join(m[0] for m in morphemes[first:end])
-    if is_number(first) and is_number(first - 1) or is_number(end - 1) and is_number(end):
+    # 百 of 三百 and 万 of 一万 are those words, multiplied; 一 of 十一 and 十 of 十一 are not.
+    multiplied = surface in ("十", "百", "千", "万", "億") and not is_number(end)
+    if not multiplied and (is_number(first) and is_number(first - 1) or is_number(end - 1) and is_number(end)):
         i, j = first, end
         while is_number(i - 1):
             i -= 1
@@ -141,7 +143,8 @@ def longer_word(morphemes, first, end, headwords, deck_words=()):
             return prefixed
     if not pos[first].startswith(NOUN_LIKE) or not pos[end - 1].startswith(NOUN_LIKE):
         return None  # あの人, いい人, 夜遅く: a word before a noun or after one, not a compound
-    if first > 0 and pos[first - 1].startswith(NOUN_LIKE) and not (is_counter(first) and is_number(first - 1)):
+    if first > 0 and pos[first - 1].startswith(NOUN_LIKE) and not (is_counter(first) and is_number(first - 1)) \
+            and not (multiplied and is_number(first - 1)):
         longer = morphemes[first - 1][0] + surface
         if longer in headwords:
             return longer

@@ -177,6 +177,8 @@ def english_numbers(english):
     for k, w in enumerate(ws):
         if w.isdigit():
             out.add(int(w))
+        elif w == "zero":
+            out.add(0)
         elif w in UNITS[2:] and not (k + 1 < len(ws) and ws[k + 1] in SCALES):
             out.add(UNITS.index(w))
         elif w in TENS:
