@@ -149,9 +149,10 @@ def longer_word(morphemes, first, end, headwords, deck_words=()):
         if longer in headwords:
             return longer
     if end < len(morphemes) and pos[end].startswith(NOUN_LIKE) and not is_counter_of_name(morphemes[end]):
-        longer = surface + morphemes[end][0]
-        if longer in headwords and not (is_number(end - 1) and is_counter(end)):
-            return longer
+        # The whole word or its last part with the next noun (お弁当箱: 弁当箱 is a word).
+        for longer in (surface + morphemes[end][0], morphemes[end - 1][0] + morphemes[end][0]):
+            if longer in headwords and not (is_number(end - 1) and is_counter(end)):
+                return surface + morphemes[end][0]
     return None
 
 
