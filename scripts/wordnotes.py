@@ -111,7 +111,8 @@ class Parser:
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
 
     def parse(self, text):
-        """parse: the morphemes of one line: (surface, base form, reading in hiragana, pos, accent)."""
+        """parse: the morphemes of one line: (surface, base form, reading in hiragana, pos, accent,
+        pos subclass: 名詞 and 数 for a numeral)."""
         self.proc.stdin.write(text.replace("\n", " ") + "\n")
         self.proc.stdin.flush()
         out = []
@@ -123,7 +124,7 @@ class Parser:
             f = rest.split(",")
             reading = hira(f[7]) if len(f) > 7 and f[7] != "*" else hira(surface)
             base = f[6] if len(f) > 6 and f[6] != "*" else surface
-            out.append((surface, base, reading, f[0], f[9] if len(f) > 9 else ""))
+            out.append((surface, base, reading, f[0], f[9] if len(f) > 9 else "", f[1] if len(f) > 1 else "*"))
 
 
 def shutil_which(name):
@@ -174,7 +175,7 @@ def word_spans(morphemes, question, reading):
     for i in range(len(morphemes)):
         surface, text, kana = "", "", ""
         for j in range(i, min(i + 6, len(morphemes))):
-            s, base, r, _, _ = morphemes[j]
+            s, base, r = morphemes[j][:3]
             surface += s
             kana += r
             if surface == question and hira(kana) == hira(want):
