@@ -31,12 +31,14 @@ struct StatsCommand: ParsableCommand {
     @MainActor
     func report(now: Date = Date(), environment: [String: String] = ProcessInfo.processInfo.environment) -> (lines: [String], status: Int32) {
         do throws(Failure) {
+            let chosen = try self.learner(environment: environment)
             // One read-only open serves the learner's settings and the figures: the judgement
             // of the file (and SQLite's parse of its schema) was made twice (issue 39).
             let opened = Result { () throws(PersistenceError) -> LearnerDatabase? in
                 try LearnerDatabase.openReadOnly(directory: databaseDirectory(environment: environment))
             }
-            let learner = try self.learner(database: (try? opened.get()) ?? nil, environment: environment)
+            // The day's rollover is a setting: it is read from the learner database's log.
+            let learner = ((try? opened.get()) ?? nil)?.settings(of: chosen) ?? chosen
             let calendar = StudyCalendar(rolloverHour: learner.settings.dayRolloverHour, timeZone: .current)
             let snapshot = try self.snapshot(learner: learner, opened: opened, calendar: calendar, now: now, environment: environment)
             if json {
@@ -55,12 +57,11 @@ struct StatsCommand: ParsableCommand {
         }
     }
 
-    /// learner: `--profile NAME` (here or before `stats`), else the only saved profile, with
-    /// its settings as `database`'s log holds them (the day's rollover is a setting).
-    func learner(database: LearnerDatabase?, environment: [String: String]) throws(Failure) -> Profile {
+    /// learner: `--profile NAME` (here or before `stats`), else the only saved profile.
+    func learner(environment: [String: String]) throws(Failure) -> Profile {
         let options = options.resolved(root: root)
         switch LearnerChoice.resolve(named: options.profile, configDir: options.configDir, environment: environment) {
-        case .success(let profile): return database?.settings(of: profile) ?? profile
+        case .success(let profile): return profile
         case .failure(let failure): throw Failure(message: failure.message)
         }
     }
