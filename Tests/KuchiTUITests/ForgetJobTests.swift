@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 @testable import KuchiCore
-@testable import KuchiData
 @testable import KuchiTUI
+@testable import KuchiData
 
 /// ForgetJobTests: Forget me deletes the learner off the input loop (a long history takes
 /// seconds): Settings says what is being forgotten, no screen opens on the learner meanwhile, and

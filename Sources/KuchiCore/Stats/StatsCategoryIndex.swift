@@ -18,7 +18,10 @@ public struct StatsCategoryIndex: Sendable, Equatable {
     public static let other = "Other"
     /// order: category names in the decks' order of first appearance.
     public private(set) var order: [String] = []
-    private var categories: [String: String] = [:]
+    /// categories: each deck's words' categories, by deck title then word: a lookup hashes the
+    /// word's two strings, not a string made per lookup of all three (`kuchi stats` looks up
+    /// every card of the learner, issue 39).
+    private var categories: [String: [Word: String]] = [:]
     /// words: each deck's words (question, reading) in deck order, by deck title: the words a
     /// learner of that deck studies, whether or not this machine holds a card row for them.
     public private(set) var words: [String: [Word]] = [:]
@@ -28,9 +31,9 @@ public struct StatsCategoryIndex: Sendable, Equatable {
         for deck in decks {
             for challenge in deck.challenges {
                 let category = challenge.category ?? Self.other
-                let key = Self.key(deck.title, challenge.question, challenge.reading ?? "")
-                if categories[key] == nil { words[deck.title, default: []].append(Word(question: challenge.question, reading: challenge.reading ?? "")) }
-                categories[key] = category
+                let word = Word(question: challenge.question, reading: challenge.reading ?? "")
+                if categories[deck.title]?[word] == nil { words[deck.title, default: []].append(word) }
+                categories[deck.title, default: [:]][word] = category
                 if !order.contains(category) { order.append(category) }
             }
         }
@@ -38,16 +41,11 @@ public struct StatsCategoryIndex: Sendable, Equatable {
 
     /// category: the category of a card's word.
     public func category(deck: String, question: String, reading: String) -> String {
-        categories[Self.key(deck, question, reading)] ?? Self.other
+        categories[deck]?[Word(question: question, reading: reading)] ?? Self.other
     }
 
     /// rank: where a category sorts (deck order, `other` last).
     public func rank(of category: String) -> Int {
         order.firstIndex(of: category) ?? (category == Self.other ? Int.max : order.count)
-    }
-
-    /// key: one string for (deck, question, reading) that cannot collide across the fields.
-    private static func key(_ deck: String, _ question: String, _ reading: String) -> String {
-        deck + "\u{1F}" + question + "\u{1F}" + reading
     }
 }

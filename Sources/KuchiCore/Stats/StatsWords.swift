@@ -59,19 +59,24 @@ public struct StatsWords: Sendable {
     /// deck titles) that `index` knows, and their categories.
     init(rows: [StatsQueries.CardMasteryRow], decks: [String], index: StatsCategoryIndex) {
         self.index = index
+        tallies.reserveCapacity(rows.count + decks.reduce(0) { $0 + (index.words[$1]?.count ?? 0) })
         for deck in decks {
             for word in index.words[deck] ?? [] {
                 tallies[Key(deck: deck, question: word.question, reading: word.reading), default: Tally()].inDeck = true
             }
         }
         for row in rows {
-            var tally = tallies[Key(deck: row.deck, question: row.question, reading: row.reading)] ?? Tally()
-            tally.suspended = tally.suspended || row.suspended
-            tally.cards[row.cardID] = (row.state, row.mature)
-            tallies[Key(deck: row.deck, question: row.question, reading: row.reading)] = tally
+            // In place: one hash of the word's strings per row, not one to read and one to write.
+            Self.add(row, to: &tallies[Key(deck: row.deck, question: row.question, reading: row.reading), default: Tally()])
         }
         for (key, tally) in tallies { count(key, tally, sign: 1) }
         sortCategories()
+    }
+
+    /// add: a card row into its word's tally.
+    private static func add(_ row: StatsQueries.CardMasteryRow, to tally: inout Tally) {
+        tally.suspended = tally.suspended || row.suspended
+        tally.cards[row.cardID] = (row.state, row.mature)
     }
 
     /// record: one answer — the card's word counted again with the card's new memory.

@@ -70,6 +70,27 @@ package struct ProfileDocument {
         }
     }
 
+    /// profile(reading:): the profile in a file's bytes, for a reader that changes nothing (every
+    /// start, `kuchi due`). The version and shape are judged by the hand reader of JSON text
+    /// (`JSONValue(json:)`), not `JSONSerialization`, whose `Any` tree and dynamic casts were
+    /// most of the profile phase, and the profile by `Profile(plain:)` (issue 39); a file they do
+    /// not read plainly (another encoding, a version that is not an integer, a value of an
+    /// unusual kind) is judged by `init(data:)` or `JSONDecoder` as before, so every file gets
+    /// the verdict it always had.
+    package static func profile(reading data: Data) throws(Problem) -> Profile {
+        guard case .object(let top)? = JSONValue(json: data), case .integer(let version)? = top["version"],
+              let body = top["profile"], case .object = body else {
+            return try ProfileDocument(data: data).profile()
+        }
+        guard version <= Int64(ProfileStore.schemaVersion) else { throw .newer(Int(version)) }
+        if let profile = Profile(plain: body, dates: .iso8601) { return profile }
+        do {
+            return try ProfileStore.decoder.decode(Wrapper.self, from: data).profile
+        } catch {
+            throw .damaged
+        }
+    }
+
     /// profile: the document decoded as this build understands it.
     package func profile() throws(Problem) -> Profile {
         do {

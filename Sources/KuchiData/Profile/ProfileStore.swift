@@ -94,12 +94,12 @@ public struct ProfileStore: Sendable {
     /// load: one profile file; nil when there is none; an error (after moving a damaged or
     /// oversized file aside) when it cannot be used.
     package func load(_ url: URL) throws(PersistenceError) -> Profile? {
-        guard let document = try document(at: url) else { return nil }
+        guard let data = try contents(at: url) else { return nil }
         let profile: Profile
         do throws(ProfileDocument.Problem) {
-            profile = try document.profile()
+            profile = try ProfileDocument.profile(reading: data)
         } catch {
-            throw moveAside(url, kind: .corrupt, reason: "it is damaged (not a Kuchi profile)")
+            throw problem(error, at: url)
         }
         guard Profile.isValidName(profile.name.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw moveAside(url, kind: .corrupt, reason: "its name is not valid")
@@ -110,9 +110,18 @@ public struct ProfileStore: Sendable {
     /// document: the file at `url` parsed for changing; nil when there is no file. The size and
     /// kind are judged on the opened file, so a symlink is judged by what it points to.
     private func document(at url: URL) throws(PersistenceError) -> ProfileDocument? {
-        let data: Data
+        guard let data = try contents(at: url) else { return nil }
+        do throws(ProfileDocument.Problem) {
+            return try ProfileDocument(data: data)
+        } catch {
+            throw problem(error, at: url)
+        }
+    }
+
+    /// contents: the bytes of the profile file at `url`; nil when there is none.
+    private func contents(at url: URL) throws(PersistenceError) -> Data? {
         do throws(BoundedFile.Failure) {
-            data = try BoundedFile.contents(of: url, limit: Self.maximumFileBytes)
+            return try BoundedFile.contents(of: url, limit: Self.maximumFileBytes)
         } catch {
             switch error {
             case .missing: return nil
@@ -123,15 +132,16 @@ public struct ProfileStore: Sendable {
                                        "Could not read the profile \(url.path) (it is not a regular file, or check its permissions); it was left alone.")
             }
         }
-        do throws(ProfileDocument.Problem) {
-            return try ProfileDocument(data: data)
-        } catch {
-            switch error {
-            case .damaged: throw moveAside(url, kind: .corrupt, reason: "it is damaged (not a Kuchi profile)")
-            case .newer(let version):
-                throw PersistenceError(.newerVersion, path: url.path,
-                                       "The profile \(url.lastPathComponent) was written by a newer Kuchi (format \(version); this one reads \(Self.schemaVersion)); it was left as it is.")
-            }
+    }
+
+    /// problem: what a file that is not a profile this build reads becomes: a damaged one is
+    /// moved aside, a newer one left as it is.
+    private func problem(_ problem: ProfileDocument.Problem, at url: URL) -> PersistenceError {
+        switch problem {
+        case .damaged: return moveAside(url, kind: .corrupt, reason: "it is damaged (not a Kuchi profile)")
+        case .newer(let version):
+            return PersistenceError(.newerVersion, path: url.path,
+                                    "The profile \(url.lastPathComponent) was written by a newer Kuchi (format \(version); this one reads \(Self.schemaVersion)); it was left as it is.")
         }
     }
 

@@ -120,9 +120,17 @@ extension LearnerDatabase {
 
     /// applying: `profile` with each change's value written in (values that no longer decode,
     /// from a newer Kuchi, are left out).
+    ///
+    /// All at once first: the profile written out and read back once, where a field at a time
+    /// did it (through `JSONEncoder` and `JSONDecoder`) once per field — most of the settings
+    /// phase of every start (issue 39). The
+    /// fields' paths are distinct and `Settings` reads each field on its own (a bad value is its
+    /// default), so the two ways agree whenever the whole decodes; only a value that breaks the
+    /// profile itself (a name that is not text) sends it field by field, leaving that one out.
     package static func applying(_ changes: [ProfileField: SettingChange], to profile: Profile) -> Profile {
         var base = profile
         base.settings = Settings(syncFolder: profile.settings.syncFolder)
+        if let whole = SettingValues.applying(changes.mapValues(\.value), to: base) { return whole }
         var result = base
         for (field, change) in changes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if let applied = SettingValues.applying([field: change.value], to: result) { result = applied }

@@ -40,11 +40,14 @@ package enum SettingValues {
     /// tree is a `JSONValue` read and written by hand (`JSONValue+Text`): `JSONSerialization`'s
     /// dynamic casts were a quarter of the CPU time to the first screen (issue 39).
     package static func applying(_ changes: [ProfileField: String], to profile: Profile) -> Profile? {
-        guard let data = try? JSONEncoder().encode(profile), var object = JSONValue(json: data) else { return nil }
+        var object = profile.plainValue
         for (field, text) in changes {
             guard let parsed = JSONValue(json: text.utf8) else { return nil }
             object.set(parsed, at: field.path[...])
         }
+        // Read back by hand when every value is plain (`Profile(plain:)`), else by `JSONDecoder`,
+        // which judges the unusual ones as it always did.
+        if let plain = Profile(plain: object, dates: .referenceSeconds) { return plain }
         return try? JSONDecoder().decode(Profile.self, from: Data(object.jsonText.utf8))
     }
 

@@ -70,7 +70,7 @@ public enum OwnAnswers {
 
     /// englishKey: the judge's normal form; an answer with no letter or digit (which that form
     /// empties) keeps its own text, lowercased with spaces collapsed, so it is still one entry.
-    static func englishKey(_ text: String) -> String {
+    package static func englishKey(_ text: String) -> String {
         let normalized = EnglishMeaning.normalized(text)
         guard normalized.isEmpty else { return normalized }
         return text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -78,7 +78,7 @@ public enum OwnAnswers {
 
     /// kana: a Japanese answer as the judge reads it: composed again (a raw *kōkō* from the
     /// command line is こーこー, as the field gives it), katakana as hiragana, spaces removed.
-    static func kana(_ text: String) -> [Character] {
+    package static func kana(_ text: String) -> [Character] {
         var composer = RomajiComposer()
         composer.insert(text.trimmingCharacters(in: .whitespaces))
         return Kana.comparable(composer.finished(markingMacrons: true))
@@ -92,7 +92,7 @@ public enum OwnAnswers {
     /// sameLongVowels: kana by kana equal, except that a ー on either side (a macron as typed)
     /// matches any spelling of the long vowel on the other (ō: おう or おお), as the judge
     /// matches a typed macron; long vowels spelt out on both sides must be spelt alike.
-    static func sameLongVowels(_ typed: [Character], _ own: [Character]) -> Bool {
+    package static func sameLongVowels(_ typed: [Character], _ own: [Character]) -> Bool {
         guard typed.count == own.count else { return false }
         var vowel: Character?
         for (typedKana, ownKana) in zip(typed, own) {

@@ -115,12 +115,15 @@ public enum StatsQueries {
         "((\(expression)) / \(divisor) - ((\(expression)) % \(divisor) < 0))"
     }
 
-    /// days: the learner's review figures per study day, oldest first, grouped in SQL — from the
-    /// slot summary when there is one, else from the log itself.
-    public static func days(_ db: Database, learner: String, calendar: StudyCalendar, now: Date, useSummary: Bool) throws -> [DayRow] {
+    /// days: the learner's review figures per study day, oldest first — summed from the slot
+    /// summary when there is one (`summaryDays`), else grouped in SQL from the log itself.
+    /// `groupedInSQL`: the summary grouped by SQL too (the form `summaryDays` is checked against).
+    public static func days(_ db: Database, learner: String, calendar: StudyCalendar, now: Date, useSummary: Bool,
+                            groupedInSQL: Bool = false) throws -> [DayRow] {
         guard let first = try firstReview(db, learner: learner, useSummary: useSummary) else { return [] }
         let firstDate = Date(timeIntervalSince1970: Double(first) / 1000 - Double(calendar.rolloverHour * 3600) - 86_400)
         let spans = calendar.offsetSpans(from: firstDate, to: max(now, firstDate).addingTimeInterval(86_400))
+        if useSummary && !groupedInSQL { return try summaryDays(db, learner: learner, calendar: calendar, spans: spans) }
         let sql = useSummary ? """
             SELECT \(dayExpression(seconds: slotSeconds, calendar: calendar, spans: spans)) AS day, SUM(reviews) AS reviews,
                    SUM(passed) AS passed, SUM(duration) AS milliseconds, SUM(review_state) AS review_state,
@@ -191,8 +194,10 @@ public enum StatsQueries {
             """, arguments: ["learner": learner, "mature": CategoryMastery.matureStability])
         var result: [CardMasteryRow] = []
         while let row = try rows.next() {
-            result.append(CardMasteryRow(cardID: row["id"], deck: row["deck"], question: row["question"], reading: row["reading"],
-                                         state: CardState(rawValue: row["state"]) ?? .new, mature: row["mature"], suspended: row["suspended"]))
+            // By position (the SELECT's order): a lookup by name per column per card was a
+            // quarter of this read at 10k cards.
+            result.append(CardMasteryRow(cardID: row[0], deck: row[1], question: row[2], reading: row[3],
+                                         state: CardState(rawValue: row[4]) ?? .new, mature: row[5], suspended: row[6]))
         }
         return result
     }

@@ -45,7 +45,7 @@ public enum QuizDirection: String, Sendable, Codable, CaseIterable {
     }
 
     /// directions(forQuestion:): the same, from the word as written alone.
-    func directions(forQuestion question: String) -> [StudyDirection] {
+    package func directions(forQuestion question: String) -> [StudyDirection] {
         studyDirections.filter { $0 != .reading || Script.containsKanji(question) }
     }
 

@@ -35,9 +35,16 @@ struct StatsCommand: ParsableCommand {
     @MainActor
     func report(now: Date = Date(), environment: [String: String] = ProcessInfo.processInfo.environment) -> (lines: [String], status: Int32) {
         do throws(Failure) {
-            let learner = try self.learner(environment: environment)
+            let chosen = try self.learner(environment: environment)
+            // One read-only open serves the learner's settings and the figures: the judgement
+            // of the file (and SQLite's parse of its schema) was made twice (issue 39).
+            let opened = Result { () throws(PersistenceError) -> LearnerDatabase? in
+                try LearnerDatabase.openReadOnly(directory: databaseDirectory(environment: environment))
+            }
+            // The day's rollover is a setting: it is read from the learner database's log.
+            let learner = ((try? opened.get()) ?? nil)?.settings(of: chosen) ?? chosen
             let calendar = StudyCalendar(rolloverHour: learner.settings.dayRolloverHour, timeZone: .current)
-            let snapshot = try self.snapshot(learner: learner, calendar: calendar, now: now, environment: environment)
+            let snapshot = try self.snapshot(learner: learner, opened: opened, calendar: calendar, now: now, environment: environment)
             if json {
                 do {
                     return ([try StatsJSON(snapshot).text()], 0)
@@ -58,11 +65,7 @@ struct StatsCommand: ParsableCommand {
     func learner(environment: [String: String]) throws(Failure) -> Profile {
         let options = options.resolved(root: root)
         switch LearnerChoice.resolve(named: options.profile, configDir: options.configDir, environment: environment) {
-        case .success(let profile):
-            // The day's rollover is a setting: it is read from the learner database's log.
-            let directory = databaseDirectory(environment: environment)
-            let database = try? LearnerDatabase.openReadOnly(directory: directory)
-            return (database ?? nil)?.settings(of: profile) ?? profile
+        case .success(let profile): return profile
         case .failure(let failure): throw Failure(message: failure.message)
         }
     }
@@ -70,13 +73,13 @@ struct StatsCommand: ParsableCommand {
     /// snapshot: the learner's figures from the database (all zero before the first session).
     /// The file is opened as `due` and `export` open it (`LearnerDatabase.openReadOnly`): one
     /// judgement of newer, foreign and damaged files for every command, never a write.
-    func snapshot(learner: Profile, calendar: StudyCalendar, now: Date, environment: [String: String]) throws(Failure) -> StatsSnapshot {
+    func snapshot(learner: Profile, opened: Result<LearnerDatabase?, PersistenceError>, calendar: StudyCalendar, now: Date,
+                  environment: [String: String]) throws(Failure) -> StatsSnapshot {
         let directory = databaseDirectory(environment: environment)
         let database: LearnerDatabase?
-        do throws(PersistenceError) {
-            database = try LearnerDatabase.openReadOnly(directory: directory)
-        } catch {
-            throw Failure(message: error.message)
+        switch opened {
+        case .success(let value): database = value
+        case .failure(let error): throw Failure(message: error.message)
         }
         guard let database else { return .empty(today: calendar.day(of: now)) }
         do {

@@ -1,6 +1,7 @@
 import Foundation
 import KuchiCore
 import Testing
+import KuchiDeck
 
 /// SentencesTeachTheWordTests: issue 37 — the bundled example sentences show the word itself, in
 /// the meaning taught, translated faithfully. The rules themselves are tested row by row by
