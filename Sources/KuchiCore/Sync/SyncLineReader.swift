@@ -106,12 +106,19 @@ final class SyncLineReader {
                 try seekOverHole()
             }
             if start > 0 {
-                buffer.replaceSubrange(0..<(end - start), with: buffer[start..<end])
-                end -= start
-                searched -= start
+                // The unread tail moves to the front (memmove: nothing to move when all was read).
+                let (from, count) = (start, end - start)
+                if count > 0 {
+                    buffer.withUnsafeMutableBytes { raw in
+                        guard let base = raw.baseAddress else { return }
+                        memmove(base, base + from, count)
+                    }
+                }
+                end = count
+                searched -= from
                 start = 0
             }
-            if buffer.count - end < Self.readSize { buffer.append(contentsOf: repeatElement(0, count: Self.readSize)) }
+            if buffer.count - end < Self.readSize { buffer.append(contentsOf: [UInt8](repeating: 0, count: Self.readSize)) }
             let count = try fill()
             if count == 0 {
                 if insideLine {
