@@ -147,6 +147,10 @@ public enum SyncService {
                     intake.merge.receiveDeck = { deck, source in source == machine ? [] : SyncDecks.receive([deck], into: library) }
                 }
                 let firstHere = try SyncBookkeeping.begin(db, folder: folder, learner: learner, machine: machine)
+                // Another learner of this name in the folder is told apart by id, once.
+                if firstHere.first && !arriving {
+                    report.notices += SyncLearner.namesakes(of: profile, folder: folder, budget: Int64(request.budget), now: request.now)
+                }
                 try intake.take(LearnerDatabase.takeLater(db, learner: learner, limit: intake.latest))
                 let reading = try SyncReading.read(folder, learner: learner, ledger: firstHere.ledger, budget: Int64(request.budget),
                                                    stop: request.stop, record: { file, progress in
