@@ -21,7 +21,7 @@ extension LearnerDatabase {
             let complete: Int = row[6]
             files[LedgerKey(machine: row[0], name: row[1])] = SyncFolder.Progress(
                 size: row[2], offset: row[3], records: row[4], hash: UInt64(bitPattern: row[5]), complete: complete == 1, refused: complete == 2,
-                modified: row[7])
+                modified: row[7], insideLine: complete == 3)
         }
         return files
     }
@@ -32,7 +32,7 @@ extension LearnerDatabase {
             INSERT OR REPLACE INTO sync_file (place, learner, machine, name, size, "offset", records, hash, complete, modified)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [place, learner.uuidString.lowercased(), machine, name, progress.size, progress.offset, progress.records,
-                                     Int64(bitPattern: progress.hash), progress.refused ? 2 : (progress.complete ? 1 : 0),
+                                     Int64(bitPattern: progress.hash), progress.refused ? 2 : (progress.complete ? 1 : (progress.insideLine ? 3 : 0)),
                                      progress.modified])
     }
 

@@ -24,6 +24,9 @@ extension SyncFolder {
         package var refused = false
         /// modified: the file's modification time when it was read (ns since 1970; 0 unknown).
         package var modified: Int64 = 0
+        /// insideLine: reading stopped inside a line too long to keep (the budget, or quitting):
+        /// the next sync skips on from `offset` to its end, never reading it again.
+        package var insideLine = false
     }
 
     /// FileRead: what reading one file did.
@@ -86,13 +89,33 @@ extension SyncFolder {
             result.notice = "\(shown) could not be read (not a regular file); it was skipped."
             return result
         }
+        var previous = previous
+        var checked: Int64 = 0
+        // A file that changed since it was read is continued only when what was read is still
+        // there: one rewritten in place and grown is read again from its start.
+        var rewritten: String?
+        if let known = previous, known.offset > 0,
+           Int64(info.st_size) != known.size || (known.modified != 0 && Self.modified(info) != known.modified) {
+            do {
+                let prefix = try SyncLineReader.prefixHolds(fd: fd, offset: known.offset, hash: known.hash, insideLine: known.insideLine,
+                                                            maximumLine: Self.maximumLineBytes)
+                checked = prefix.bytes
+                if !prefix.holds {
+                    previous = nil
+                    rewritten = "\(shown) was changed in place since the last sync; it was read again from its start."
+                }
+            } catch {
+                previous = nil
+            }
+        }
         let start = previous.map { $0.offset } ?? 0
-        guard start == 0 || lseek(fd, off_t(start), SEEK_SET) == off_t(start) else {
+        guard lseek(fd, off_t(start), SEEK_SET) == off_t(start) else {
             result.unreadable = true
             result.notice = "\(shown) could not be read (it could not be read from where the last sync stopped); it was skipped."
             return result
         }
-        let reader = SyncLineReader(fd: fd, offset: start, hash: previous?.hash ?? SyncLineReader.fnvBasis, maximumLine: Self.maximumLineBytes)
+        let reader = SyncLineReader(fd: fd, offset: start, hash: previous?.hash ?? SyncLineReader.fnvBasis, maximumLine: Self.maximumLineBytes,
+                                    insideLine: previous?.insideLine ?? false)
         var progress = previous ?? Progress(size: Int64(info.st_size), offset: 0, records: 0, hash: 0, complete: false)
         progress.size = Int64(info.st_size)
         progress.modified = Self.modified(info)
@@ -101,7 +124,7 @@ extension SyncFolder {
                 if let problem = try header(reader, learner: learner, machine: file.machine) {
                     result.unreadable = true
                     result.notice = "\(shown) \(problem); it was skipped."
-                    result.bytes = reader.offset
+                    result.bytes = reader.offset + checked
                     result.progress = Progress(size: Int64(info.st_size), offset: 0, records: 0, hash: 0, complete: false, refused: true,
                                                modified: Self.modified(info))
                     return result
@@ -128,9 +151,12 @@ extension SyncFolder {
                 pending.removeAll(keepingCapacity: true)
                 if !entries.isEmpty { try each(entries) }
             }
-            reading: while reader.offset - start < budget, !stop() {
-                switch try reader.next() {
-                case nil: break reading
+            // The budget counts the bytes passed, skipped lines too; a hole seeked over is free.
+            func spent() -> Int64 { reader.offset - start - reader.seeked + checked }
+            func enough() -> Bool { spent() >= budget || stop() }
+            reading: while !enough() {
+                switch try reader.next(enough: enough) {
+                case nil, .unfinished: break reading
                 case .partial(let tail):
                     // A last line without its newline counts only when it is the end line.
                     if let end = try? JSONDecoder().decode(End.self, from: tail) {
@@ -163,10 +189,11 @@ extension SyncFolder {
                 }
             }
             try flush()
-            result.stopped = !partial && reader.offset < Int64(info.st_size) && (reader.offset - start >= budget || stop())
+            result.stopped = !partial && reader.offset < Int64(info.st_size) && enough()
             progress.offset = reader.offset
             progress.hash = reader.hash
-            result.bytes = reader.offset - start
+            progress.insideLine = reader.insideLine
+            result.bytes = spent()
             result.progress = progress
             // A file with its end line is whole: what is wrong is in its lines, not its length.
             if skipped > 0 && (progress.complete || counted != nil || result.stopped) {
@@ -179,6 +206,7 @@ extension SyncFolder {
                     + (skipped > 0 ? " \(skipped) line\(skipped == 1 ? " was" : "s were") skipped (\(firstReason ?? "unreadable"))." : "")
             }
             if used == 0 && skipped > 0 { result.unreadable = true }
+            if let rewritten { result.notice = result.notice.map { rewritten + " " + $0 } ?? rewritten }
         } catch let failure as BoundedFile.Failure {
             result.unreadable = true
             result.progress = nil

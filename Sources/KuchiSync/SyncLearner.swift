@@ -45,22 +45,11 @@ package enum SyncLearner {
         var found: [Profile] = []
         var forgotten = 0
         for id in folder.learners() {
-            var merge = SyncMerge()
-            _ = try? SyncReading.read(folder, learner: id, ledger: [:], budget: budget, record: { _, _ in }, each: { entries in
-                for entry in entries { merge.add(entry) }
-            })
-            if merge.forgotten != nil {
+            guard let held = folderLearner(id, folder: folder, budget: budget, now: now) else { continue }
+            guard case .named(var profile) = held else {
                 forgotten += 1
                 continue
             }
-            let base = Profile(id: id, name: "Learner", lastUsed: Date(timeIntervalSince1970: 0))
-            var values: [ProfileField: String] = [:]
-            for field in SettingValues.travelling {
-                if let winner = merge.winner(field, now: now, accept: { SettingValues.isValid($0, for: field, base: base) }) {
-                    values[field] = winner.value
-                }
-            }
-            guard values[.name] != nil, var profile = SettingValues.applying(values, to: base) else { continue }
             names.append(profile.name)
             if profile.isNamed(name) {
                 profile.lastUsed = Date()
@@ -83,5 +72,45 @@ package enum SyncLearner {
         var known = names.isEmpty ? "it holds no learner" : "it holds \(names.sorted().map(\.escapingControlCharacters).joined(separator: ", "))"
         if forgotten > 0 { known += "; \(forgotten) learner\(forgotten == 1 ? " was" : "s were") forgotten there on every machine" }
         return .failure(.nothing("there is no learner named \"\(name.escapingControlCharacters)\" on this machine or in \(shownFolder) (\(known))."))
+    }
+
+    /// FolderLearner: a learner as the folder holds it.
+    private enum FolderLearner {
+        /// named: its profile, with the folder's settings.
+        case named(Profile)
+        /// forgotten: forgotten on every machine.
+        case forgotten
+    }
+
+    /// folderLearner: learner `id` as the folder holds it; nil when it has no valid name there.
+    private static func folderLearner(_ id: UUID, folder: SyncFolder, budget: Int64, now: Date) -> FolderLearner? {
+        var merge = SyncMerge()
+        _ = try? SyncReading.read(folder, learner: id, ledger: [:], budget: budget, record: { _, _ in }, each: { entries in
+            for entry in entries { merge.add(entry) }
+        })
+        if merge.forgotten != nil { return .forgotten }
+        let base = Profile(id: id, name: "Learner", lastUsed: Date(timeIntervalSince1970: 0))
+        var values: [ProfileField: String] = [:]
+        for field in SettingValues.travelling {
+            if let winner = merge.winner(field, now: now, accept: { SettingValues.isValid($0, for: field, base: base) }) {
+                values[field] = winner.value
+            }
+        }
+        guard values[.name] != nil, let profile = SettingValues.applying(values, to: base) else { return nil }
+        return .named(profile)
+    }
+
+    /// namesakes: a sentence for each other learner of the folder named as `profile` is — told
+    /// apart by id, never merged: a learner made here under the name of one already in the folder
+    /// (the same person on a new machine, or a stranger on the share) syncs as a learner of its own,
+    /// and the learner is told so, once, at its first sync with the folder.
+    package static func namesakes(of profile: Profile, folder: SyncFolder, budget: Int64, now: Date) -> [String] {
+        let shownFolder = SyncFolder.shown(folder.root.deletingLastPathComponent())
+        return folder.learners().filter { $0 != profile.id }.compactMap { id in
+            guard case .named(let other) = folderLearner(id, folder: folder, budget: budget, now: now), other.isNamed(profile.name) else { return nil }
+            return "\(shownFolder) also holds a learner named \"\(other.name.escapingControlCharacters)\" (id \(id.uuidString.lowercased())), "
+                + "who is not this machine's \"\(profile.name.escapingControlCharacters)\" (id \(profile.id.uuidString.lowercased())): the two are kept "
+                + "apart, nothing of theirs was taken. To be that learner here, rename this one and run `kuchi sync \(shownFolder) --profile NAME`."
+        }
     }
 }

@@ -25,6 +25,12 @@ public struct SyncRequest: Sendable {
     public var lockTimeout: Duration = .seconds(120)
     /// stop: set by the app, so quitting ends the reading at once and keeps what was read.
     public var stop: SyncStop?
+    /// failAfterSend: tests — the sync fails once its batch is in the folder, before it
+    /// commits, as a sync killed at that moment does.
+    package var failAfterSend = false
+
+    /// Interrupted: what `failAfterSend` throws.
+    package struct Interrupted: Error {}
 
     /// init: a request; the learner is chosen by id, name, or being the only one.
     public init(folder: URL, learner: UUID? = nil, profileName: String? = nil, configDirectory: URL, dataDirectory: URL,

@@ -39,7 +39,9 @@ public enum SyncService {
 
     /// locked: the sync itself, the lock held.
     private static func locked(_ request: SyncRequest) -> Result<SyncReport, SyncFailure> {
-        let store = ProfileStore(directory: request.configDirectory)
+        var store = ProfileStore(directory: request.configDirectory)
+        // `--status` changes nothing: a damaged profile is left where it is, not moved aside.
+        store.readOnly = request.statusOnly
         let folder = SyncFolder(directory: request.folder)
         let choice: SyncLearner.Choice
         switch SyncLearner.choose(request, saved: store.loadAll().profiles, folder: folder) {
@@ -127,6 +129,16 @@ public enum SyncService {
         let learner = profile.id
         let library = DeckLibrary(dataDirectory: request.dataDirectory)
         try database.writer.writeWithoutTransaction { db in
+            // The machine id is made durable before anything is written into the folder: a first
+            // sync killed after its batch is renamed leaves that batch (or a `.tmp`) in this
+            // machine's own folder — read, folded, cleaned and forgotten as its own — never under
+            // an id that nobody owns.
+            if !request.statusOnly {
+                try db.inTransaction {
+                    _ = try LearnerDatabase.machineID(db, create: true, source: ReviewIDSource())
+                    return .commit
+                }
+            }
             try db.inTransaction { () throws -> Database.TransactionCompletion in
                 // The machine id always comes from the system generator, never from KUCHI_SEED: two
                 // machines run with one seed must still write in folders of their own.
@@ -138,6 +150,10 @@ public enum SyncService {
                     intake.merge.receiveDeck = { deck, source in source == machine ? [] : SyncDecks.receive([deck], into: library) }
                 }
                 let firstHere = try SyncBookkeeping.begin(db, folder: folder, learner: learner, machine: machine)
+                // Another learner of this name in the folder is told apart by id, once.
+                if firstHere.first && !arriving {
+                    report.notices += SyncLearner.namesakes(of: profile, folder: folder, budget: Int64(request.budget), now: request.now)
+                }
                 try intake.take(LearnerDatabase.takeLater(db, learner: learner, limit: intake.latest))
                 let reading = try SyncReading.read(folder, learner: learner, ledger: firstHere.ledger, budget: Int64(request.budget),
                                                    stop: request.stop, record: { file, progress in
@@ -213,6 +229,7 @@ public enum SyncService {
                 try LearnerDatabase.addKnownDecks(db, place: folder.place, hashes: merge.decks.keys)
                 try SyncOutbox.send(db, folder: folder, learner: learner, machine: machine, records: outcome.records,
                                     request: request, batchID: database.reviewIDs.next(), report: &report)
+                if request.failAfterSend { throw SyncRequest.Interrupted() }
                 // Folding reads this machine's old batches again: not while the app is quitting.
                 if request.stop?.isRequested != true {
                     _ = try SyncCompaction.fold(db, folder: folder, learner: learner, machine: machine, listed: reading.listed,

@@ -36,6 +36,10 @@ extension ProfileStore {
     /// moveAside: renames an unusable file to `<name>.broken-<timestamp>` so it is kept for the
     /// learner but never read or overwritten again. (A symlink is renamed, its target untouched.)
     package func moveAside(_ url: URL, kind: PersistenceError.Kind, reason: String) -> PersistenceError {
+        guard !readOnly else {
+            return PersistenceError(kind, path: url.path, "The profile \(url.lastPathComponent) could not be used because \(reason); it was left "
+                + "as it is (a sync or starting kuchi keeps it as \(url.lastPathComponent).broken-<time>).")
+        }
         let stamp = Self.stampFormatter.string(from: Date())
         var target = url.appendingPathExtension("broken-\(stamp)")
         var attempt = 1

@@ -29,6 +29,9 @@ public struct ProfileStore: Sendable {
     public let directory: URL
     /// lockTimeout: how long a change waits for another window's change to finish.
     public var lockTimeout: Duration
+    /// readOnly: reading changes nothing on disk — a damaged file is reported, not moved aside,
+    /// and no leftover is removed (`kuchi sync --status` only looks).
+    public var readOnly = false
 
     public init(directory: URL, lockTimeout: Duration = .seconds(2)) {
         self.directory = directory
@@ -74,7 +77,7 @@ public struct ProfileStore: Sendable {
             return LoadResult(profiles: [], problems: exists ? [problem] : [])
         }
         var result = LoadResult(profiles: [], problems: [])
-        removeAbandonedTemporaryFiles(names)
+        if !readOnly { removeAbandonedTemporaryFiles(names) }
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             do throws(PersistenceError) {
                 if let profile = try load(profilesDirectory.appendingPathComponent(name)) { result.profiles.append(profile) }

@@ -56,6 +56,8 @@ package struct SyncCards {
     package mutating func id(of review: SyncReview, in db: Database) throws -> Int64 {
         let key = [review.deck, review.question, review.reading, review.direction.rawValue].joined(separator: "\u{1F}")
         if let id = known[key] { return id }
+        // A batch naming a million cards must not hold them all here: the cache starts over.
+        if known.count >= 4096 { known.removeAll(keepingCapacity: true) }
         let learnerDeck = try LearnerDatabase.learnerDeckID(db, learner: learner, deck: review.deck)
         try db.cachedStatement(sql: "INSERT OR IGNORE INTO card (learner_deck, question, reading, direction, answer, step) VALUES (?, ?, ?, ?, ?, 0)")
             .execute(arguments: [learnerDeck, review.question, review.reading, review.direction.rawValue, review.answer])

@@ -6,7 +6,10 @@ import GRDB
 ///   machine: its size, how far it was read (`offset`, a line boundary), how many records that
 ///   was, the FNV-1a state of the bytes read (continued when the file grows), and its
 ///   modification time (ns; 0 unknown). A file listed with the size and time it had, read to its
-///   end, is skipped unread; one rewritten in place at the same size is read again.
+///   end, is skipped unread; one rewritten in place at the same size is read again; one that
+///   grew is continued only when its read part still hashes the same. `complete` is 0 (read
+///   partly), 1 (whole), 2 (refused) or 3 (stopped inside a line too long to keep: `offset` is
+///   inside it, and the next sync skips on to its end).
 /// - `sync_outbox`: what this machine has not sent yet (kind 0 a review, 1 an undo), kept by
 ///   triggers on every write path once the data folder has synced (`sync_meta` key `outbox`,
 ///   set by the first sync — not the machine id, which a suspend or a fit makes too: a learner

@@ -58,29 +58,8 @@ package enum SyncReplay {
                                        due: row["due"], lastReview: row["last_review"], reps: row["reps"], lapses: row["lapses"],
                                        introduced: row["introduced"])
         }
-        var replayed: [Int64: Stored] = [:]
-        var current = CardReplay(card: -1, introduced: 0, base: scheduler, timeline: timeline, storedDue: nil)
-        let reviews = try Row.fetchAll(db, sql: """
-            SELECT r.id, r.card, r.time, r.rating, r.state, r.uid FROM review r
-            JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
-            WHERE d.learner = ?\(filter) ORDER BY r.card, r.time, r.uid
-            """, arguments: [key])
-        for row in reviews {
-            let cardID: Int64 = row["card"]
-            let time: Int64 = row["time"]
-            if current.card != cardID {
-                if current.card >= 0 { replayed[current.card] = Self.stored(current.finished(), introduced: current.introduced) }
-                current = CardReplay(card: cardID, introduced: time, base: scheduler, timeline: timeline,
-                                     storedDue: keepDue ? stored[cardID]?.due : nil)
-            }
-            guard let rating = Rating(rawValue: row["rating"]) else { continue }
-            let before = current.stateBefore(time)
-            if (row["state"] as Int) != before {
-                try ReviewLog.write(.restate(id: row["id"], state: CardState(rawValue: before) ?? .new), in: db)
-            }
-            current.review(rating: rating, time: time, uid: ReviewID.text(row["uid"] ?? Data()))
-        }
-        if current.card >= 0 { replayed[current.card] = Self.stored(current.finished(), introduced: current.introduced) }
+        // Card by card, each log streamed from the `review_card` index: memory holds one card's
+        // reviews, however many the folder brought (a 150 MiB batch must not be held whole).
         var changed = 0
         var firstHere = 0
         defer { started?(firstHere) }
@@ -88,15 +67,34 @@ package enum SyncReplay {
             UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?, introduced = ?
             WHERE id = ?
             """)
-        for (id, old) in stored {
+        let log = try db.makeStatement(sql: "SELECT id, time, rating, state, uid FROM review WHERE card = ? ORDER BY time, uid")
+        for (cardID, old) in stored {
+            var current: CardReplay?
+            var restated: [(id: Int64, state: Int)] = []
+            let reviews = try Row.fetchCursor(log, arguments: [cardID])
+            while let row = try reviews.next() {
+                let time: Int64 = row[1]
+                if current == nil {
+                    current = CardReplay(card: cardID, introduced: time, base: scheduler, timeline: timeline, storedDue: keepDue ? old.due : nil)
+                }
+                guard let rating = Rating(rawValue: row[2]) else { continue }
+                let before = current?.stateBefore(time) ?? 0
+                if (row[3] as Int) != before { restated.append((row[0], before)) }
+                current?.review(rating: rating, time: time, uid: ReviewID.text(row[4] ?? Data()))
+            }
+            // Written once the card's log is read (never into the rows a cursor is reading).
+            for (id, state) in restated { try ReviewLog.write(.restate(id: id, state: CardState(rawValue: state) ?? .new), in: db) }
             // A card left with no reviews (every one undone) is new again.
-            let new = replayed[id] ?? Stored(state: CardState.new.rawValue, step: 0, stability: nil, difficulty: nil, due: old.state == 0 ? old.due : nil,
-                                             lastReview: nil, reps: 0, lapses: 0, introduced: nil)
+            let new = current.map { replay in
+                var replay = replay
+                return Self.stored(replay.finished(), introduced: replay.introduced)
+            } ?? Stored(state: CardState.new.rawValue, step: 0, stability: nil, difficulty: nil, due: old.state == 0 ? old.due : nil,
+                        lastReview: nil, reps: 0, lapses: 0, introduced: nil)
             guard new != old else { continue }
             changed += 1
             if old.reps == 0 && new.reps > 0 { firstHere += 1 }
             try update.execute(arguments: [new.state, new.step, new.stability, new.difficulty, new.due, new.lastReview, new.reps, new.lapses,
-                                           new.introduced, id])
+                                           new.introduced, cardID])
         }
         return changed
     }

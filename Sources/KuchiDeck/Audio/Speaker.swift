@@ -59,10 +59,11 @@ public struct Speaker: Sendable {
         return cacheFolder.appendingPathComponent("\(name).wav")
     }
 
-    /// wav: the WAV file of `kana`, synthesised now unless it is cached.
+    /// wav: the WAV file of `kana`, synthesised now unless a whole one is cached (one cut short —
+    /// by a full disk, or an older Kuchi killed mid-write — is made again).
     public func wav(for kana: String) throws(SpeechProblem) -> URL {
         let file = cachedFile(for: kana)
-        if FileManager.default.fileExists(atPath: file.path) { return file }
+        if WAVIntegrity.isWholeFile(file) { return file }
         try engine.synthesize(kana, to: file)
         return file
     }

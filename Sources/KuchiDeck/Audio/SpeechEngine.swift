@@ -1,4 +1,5 @@
 import Foundation
+import KuchiBase
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -98,8 +99,8 @@ public struct SpeechEngine: Sendable, Equatable {
         return analysis
     }
 
-    /// synthesize: says `kana` into a WAV file at `output` (written beside it and renamed, so a
-    /// cached file is never half written). Runs the engine as a process and waits for it: call
+    /// synthesize: says `kana` into a WAV file at `output` (checked whole, then written beside it,
+    /// flushed and renamed, so a cached file is never half written). Runs the engine as a process and waits for it: call
     /// it off the input loop.
     public func synthesize(_ kana: String, to output: URL) throws(SpeechProblem) {
         let folder = output.deletingLastPathComponent()
@@ -118,9 +119,15 @@ public struct SpeechEngine: Sendable, Equatable {
             let reason = result.error.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status)"
             throw .failed("open_jtalk could not say \(kana) (\(reason.prefix(80)))")
         }
-        if let data = try? Data(contentsOf: temporary), let loud = WAVLoudness.normalized(data) {
-            guard (try? loud.write(to: temporary)) != nil else { throw .failed("could not write \(temporary.path)") }
+        // An engine stopped by a full disk may still exit 0 with a file cut short: never cached.
+        guard let data = try? BoundedFile.contents(of: temporary, limit: WAVIntegrity.maximumBytes), WAVIntegrity.isWhole(data) else {
+            throw .failed("open_jtalk wrote an incomplete WAV for \(kana) (is the disk full?)")
         }
-        guard rename(temporary.path, output.path) == 0 else { throw .failed("could not write \(output.path)") }
+        // Written whole, flushed and renamed: the cache holds only complete files.
+        do throws(PersistenceError) {
+            try AtomicFile.write(WAVLoudness.normalized(data) ?? data, to: output)
+        } catch {
+            throw .failed("could not keep \(kana) in the audio cache: \(error.message)")
+        }
     }
 }

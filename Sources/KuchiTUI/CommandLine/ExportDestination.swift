@@ -4,7 +4,8 @@ import KuchiCore
 import Glibc
 #endif
 
-/// ExportDestination: where `kuchi export -o PATH` writes, judged by what is at PATH now.
+/// ExportDestination: where `kuchi export -o PATH` and `kuchi say --out PATH` write, judged by
+/// what is at PATH now — every output path of the command line follows this one rule.
 ///
 /// A regular file (or none) is replaced whole and atomically, so a reader never sees half a
 /// CSV and a failed export leaves the old file. Anything else that exists is not Kuchi's to
@@ -29,10 +30,11 @@ enum ExportDestination: Equatable {
         let message: String
     }
 
-    /// choose: the destination for `-o path` (nil: standard output).
-    static func choose(_ path: String?) throws(Failure) -> ExportDestination {
+    /// choose: the destination for `-o path` (nil: standard output); `option` is how the
+    /// command spells its flag, for the message about an empty path.
+    static func choose(_ path: String?, option: String = "-o") throws(Failure) -> ExportDestination {
         guard let path, path != "-" else { return .standardOutput }
-        guard !path.isEmpty else { throw Failure(message: "-o needs a file name; an empty path is not one.") }
+        guard !path.isEmpty else { throw Failure(message: "\(option) needs a file name; an empty path is not one.") }
         if let descriptor = descriptorPath(path) {
             guard fcntl(descriptor, F_GETFD) != -1 else { throw Failure(message: "could not write \(path): it is closed.") }
             return descriptor == STDOUT_FILENO ? .standardOutput : .descriptor(descriptor)
@@ -55,12 +57,29 @@ enum ExportDestination: Equatable {
     /// write: sends the whole CSV; a failure is a message (a reader leaving a pipe or FIFO ends
     /// Kuchi by SIGPIPE, as on standard output).
     func write(_ text: String) throws(Failure) {
+        try send(Data(text.utf8)) { descriptor in Self.bytes(text, for: descriptor) }
+    }
+
+    /// write: sends binary `data` (a WAV) as it is. A terminal is refused with a sentence: its
+    /// bytes would act on the learner's terminal, and escaped they would no longer be the file.
+    func write(binary data: Data, what: String) throws(Failure) {
+        try send(data) { descriptor throws(Failure) in
+            guard isatty(descriptor) != 1 else {
+                throw Failure(message: "not writing \(what) to a terminal; send it to a file or a pipe (--out FILE, or --out - | a player).")
+            }
+            return [UInt8](data)
+        }
+    }
+
+    /// send: `whole` replaces a file; `streamed` gives the bytes for an open descriptor.
+    private func send(_ whole: Data, streamed: (Int32) throws(Failure) -> [UInt8]) throws(Failure) {
         switch self {
         case .standardOutput:
-            StandardOutput.writeRaw(Self.bytes(text, for: STDOUT_FILENO))
+            let bytes = try streamed(STDOUT_FILENO)
+            StandardOutput.writeRaw(bytes)
         case .replace(let path):
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try whole.write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 throw Failure(message: "could not write \(path): \(Self.reason(error)).")
             }
@@ -68,11 +87,11 @@ enum ExportDestination: Equatable {
             let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else { throw Failure(message: "could not open \(path): \(StandardStreams.describe(errno)).") }
             defer { close(descriptor) }
-            let code = StandardStreams.write(Self.bytes(text, for: descriptor), to: descriptor)
+            let code = StandardStreams.write(try streamed(descriptor), to: descriptor)
             if code == EPIPE { StandardStreams.dieByBrokenPipe() }
             if code != 0 { throw Failure(message: "could not write \(path): \(StandardStreams.describe(code)).") }
         case .descriptor(let descriptor):
-            let code = StandardStreams.write(Self.bytes(text, for: descriptor), to: descriptor)
+            let code = StandardStreams.write(try streamed(descriptor), to: descriptor)
             if code == EPIPE { StandardStreams.dieByBrokenPipe() }
             if code != 0 { throw Failure(message: "could not write to descriptor \(descriptor): \(StandardStreams.describe(code)).") }
         }

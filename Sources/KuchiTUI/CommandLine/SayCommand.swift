@@ -56,13 +56,28 @@ struct SayCommand: ParsableCommand {
             StandardError.write("kuchi: say needs a word")
             return 2
         }
+        // `--out` follows `export -o`'s rule (`ExportDestination`): a file is replaced whole, a
+        // FIFO, device or process substitution is written into, a symlink is followed, a folder
+        // is refused; a reader that leaves `-` (`| head -c 4`) ends Kuchi quietly, as `cat` ends.
+        let destination: ExportDestination?
+        do throws(ExportDestination.Failure) {
+            destination = try out.map { path throws(ExportDestination.Failure) in try ExportDestination.choose(path, option: "--out") }
+        } catch {
+            StandardError.write("kuchi: \(error.message)")
+            return 1
+        }
         let dataDirectory = KuchiPaths(dataDir: dataDir ?? root.dataDir, environment: environment).dataDirectory
         let kana = Self.kana(for: word, deck: try? Deck.bundled(cache: DeckCache(dataDirectory: dataDirectory)))
         do throws(SpeechProblem) {
             let speaker = try Speaker.find(dataDirectory: dataDirectory, environment: environment).get()
             let wav = try speaker.wav(for: kana)
-            if let out {
-                try write(wav, to: out)
+            if let destination {
+                do throws(ExportDestination.Failure) {
+                    try write(wav, to: destination)
+                } catch {
+                    StandardError.write("kuchi: \(error.message)")
+                    return 1
+                }
             } else {
                 try speaker.say(kana)
             }
@@ -72,28 +87,20 @@ struct SayCommand: ParsableCommand {
                                 accent: spoken.accent, phrases: spoken.phrases)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                guard out != "-", let data = try? encoder.encode(said) else { return 0 }
-                print(String(decoding: data, as: UTF8.self))
+                guard destination != .standardOutput, let data = try? encoder.encode(said) else { return StandardOutput.finish(0) }
+                StandardOutput.write(String(decoding: data, as: UTF8.self))
             }
-            return 0
+            return StandardOutput.finish(0)
         } catch {
             StandardError.write("kuchi: \(error.message)")
             return 1
         }
     }
 
-    /// write: copies the cached WAV to `path` (written beside it and renamed), or to stdout for `-`.
-    private func write(_ wav: URL, to path: String) throws(SpeechProblem) {
-        guard let data = try? Data(contentsOf: wav) else { throw .failed("could not read \(wav.path)") }
-        if path == "-" {
-            FileHandle.standardOutput.write(data)
-            return
-        }
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw .failed("could not write \(path): \(error.localizedDescription)")
-        }
+    /// write: copies the cached WAV to `destination`; a failure is the sentence to print.
+    private func write(_ wav: URL, to destination: ExportDestination) throws(ExportDestination.Failure) {
+        guard let data = try? Data(contentsOf: wav) else { throw ExportDestination.Failure(message: "could not read \(wav.path).") }
+        try destination.write(binary: data, what: "a WAV file")
     }
 
     /// run: ArgumentParser's entry; main.swift calls `execute()` directly.
