@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-import KuchiData
 
 /// StatsSlotDays: the review figures per study day, summed here from the slot summary's rows.
 ///
@@ -14,7 +13,7 @@ import KuchiData
 extension StatsQueries {
     /// summaryDays: the learner's figures per study day from `review_slot`, oldest first;
     /// `spans` are the zone's offsets over the summary's time (`StudyCalendar.offsetSpans`).
-    static func summaryDays(_ db: Database, learner: String, calendar: StudyCalendar,
+    package static func summaryDays(_ db: Database, learner: String, calendar: StudyCalendar,
                             spans: [StudyCalendar.OffsetSpan]) throws -> [DayRow] {
         let statement = try db.makeStatement(sql: """
             SELECT slot, reviews, passed, duration, review_state, review_state_passed FROM review_slot
@@ -48,7 +47,7 @@ extension StatsQueries {
     /// day: the study day of a summary slot — `dayExpression(seconds: slotSeconds, …)` in Swift:
     /// the slot's second (its last one before the epoch, as `slotSeconds` says), less the
     /// rollover, plus the zone's offset then, divided by a day rounding down.
-    static func day(slot: Int64, rollover: Int64, spans: [StudyCalendar.OffsetSpan]) -> Int {
+    package static func day(slot: Int64, rollover: Int64, spans: [StudyCalendar.OffsetSpan]) -> Int {
         let shifted = slot * 900 - (slot < 0 ? 1 : 0) - rollover
         var offset = spans.first?.offset ?? 0
         if spans.count > 1 {
