@@ -31,8 +31,9 @@ struct ForgetJobTests {
     func showsTheLineThenSignsOut() throws {
         let held = DispatchQueue(label: "kuchi.test.forget")
         let (pilot, database, learner) = try forgetting(held)
-        let reviews = try #require(pilot.lines.first { $0.contains("Forgetting") })
-        #expect(reviews.contains("reviews and every card"), "the line says what goes: \(reviews)")
+        let count = try database.reviewCount(learner: learner)
+        let line = try #require(pilot.lines.first { $0.contains("Forgetting") })
+        #expect(line.contains("Forgetting \(count) \(count == 1 ? "review" : "reviews") and every card…"), "the line says what goes: \(line)")
         #expect(pilot.state.route == .settings && pilot.user.isRegistered, "nothing is signed out before the deletion ends")
         pilot.press(.tab)
         pilot.press("w")

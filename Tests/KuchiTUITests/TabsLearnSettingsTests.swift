@@ -120,6 +120,9 @@ struct TabsLearnSettingsTests {
         #expect(!pilot.contains("Are you sure?") && pilot.user.isRegistered)
         pilot.press(.enter)
         pilot.press("y")
+        // The deletion runs as a job; its end arrives like any job result.
+        pilot.state.jobs.waitUntilIdle()
+        pilot.send(.backgroundFinished)
         #expect(pilot.state.route == .register && !pilot.user.isRegistered)
     }
 
