@@ -64,13 +64,20 @@ final class SyncIntake {
     /// notices: the review copies that disagreed, named (the first few) and counted.
     var notices: [String] {
         let more = disagreements - conflictNotices.count
-        guard more > 0 else { return conflictNotices }
-        return conflictNotices + ["\(more) more review\(more == 1 ? "" : "s") had different contents in the sync folder; the same rule chose each."]
+        guard more > 0 else { return refusals.notices + conflictNotices }
+        return refusals.notices + conflictNotices + ["\(more) more review\(more == 1 ? "" : "s") had different contents in the sync folder; the same rule chose each."]
     }
 
-    /// take: applies a chunk of records.
+    /// refusals: records the gate refused, by file (`SyncRefusals`).
+    private(set) var refusals = SyncRefusals()
+
+    /// take: applies a chunk of records; one the gate refuses (`ChangeGate`) is only counted.
     func take(_ entries: [SyncFolder.Entry]) throws {
         for entry in entries {
+            if let refusal = ChangeGate.check(entry.record) {
+                refusals.add(refusal, entry: entry)
+                continue
+            }
             switch entry.record {
             case .review(let review): try take(review, from: entry.machine, file: entry.file)
             case .undo(let uid): try undo(uid, from: entry.machine)

@@ -45,21 +45,26 @@ enum SyncLearner {
         var forgotten = 0
         for id in folder.learners() {
             var merge = SyncMerge()
-            _ = try? SyncReading.read(folder, learner: id, ledger: [:], budget: budget, record: { _, _ in }, each: { entries in
+            let reading = try? SyncReading.read(folder, learner: id, ledger: [:], budget: budget, record: { _, _ in }, each: { entries in
                 for entry in entries { merge.add(entry) }
             })
-            if merge.forgotten != nil {
+            // A forget from a machine that wrote nothing else for the learner is not believed (issue 36).
+            if merge.forgets.contains(where: { SyncForgetVerdict.wrote($0, ledger: [:], listed: reading?.listed ?? []) }) {
                 forgotten += 1
                 continue
             }
             let base = Profile(id: id, name: "Learner", lastUsed: Date(timeIntervalSince1970: 0))
             var values: [ProfileField: String] = [:]
             for field in SettingValues.travelling {
-                if let winner = merge.winner(field, now: now, accept: { SettingValues.isValid($0, for: field, base: base) }) {
+                if let winner = merge.winner(field, accept: { SettingValues.isValid($0, for: field, base: base) }) {
                     values[field] = winner.value
                 }
             }
-            guard values[.name] != nil, var profile = SettingValues.applying(values, to: base) else { continue }
+            guard values[.name] != nil, var profile = SettingValues.applying(values, to: base) else {
+                // Forgotten, and nothing of the learner left to bring in.
+                if !merge.forgets.isEmpty { forgotten += 1 }
+                continue
+            }
             names.append(profile.name)
             if profile.isNamed(name) {
                 profile.lastUsed = Date()

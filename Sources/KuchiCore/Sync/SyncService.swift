@@ -68,7 +68,10 @@ public enum SyncService {
             return .failure(.usage("Could not update the learner database: \("\(error)".split(separator: "\n").first ?? "unknown error")."))
         }
         // The folder says the learner was forgotten everywhere: the merge was rolled back.
-        if outcome.forgotten { return obeyForget(choice, folder: folder, database: database, request: request, store: store) }
+        if outcome.forgotten {
+            return obeyForget(choice, folder: folder, database: database, request: request, store: store, time: outcome.forgetTime,
+                              notices: report.notices)
+        }
         guard !request.statusOnly else { return .success(report) }
         saveProfile(outcome.profile, arriving: choice.arriving, changed: report.settingsChanged, store: store, report: &report)
         return .success(report)
@@ -111,8 +114,10 @@ public enum SyncService {
         var machine: String
         var records: [SyncRecord]
         var profile: Profile
-        /// forgotten: the folder holds a forget record for the learner.
+        /// forgotten: the folder holds a forget record for the learner that is obeyed
+        /// (`SyncForgetVerdict`), and its time.
         var forgotten = false
+        var forgetTime: Int64 = 0
     }
 
     /// merged: the database half of a sync, in one transaction (rolled back for `--status`):
@@ -146,8 +151,12 @@ public enum SyncService {
                 report.partial = reading.partial
                 let merge = intake.merge
                 report.notices += merge.notices
-                if merge.forgotten != nil {
+                let verdict = try SyncForgetVerdict.judge(db, learner: learner, name: profile.name, forgets: merge.forgets,
+                                                          ledger: firstHere.ledger, listed: reading.listed)
+                report.notices += verdict.notices
+                if let obeyed = verdict.obeyed {
                     outcome.forgotten = true
+                    outcome.forgetTime = obeyed.time
                     return .rollback
                 }
                 // Settings: the folder's changes join the learner's log (each kept once); the

@@ -55,11 +55,13 @@ struct ConfigCommand: ParsableCommand {
     /// print: every setting (or `key`'s) as lines or JSON.
     private func print(_ settings: Settings, key: ConfigKey?) {
         if let key {
-            StandardOutput.write(json ? ConfigKey.jsonValue(key, in: settings) : key.text(in: settings))
+            // Record text (a category, the deck) is printed escaped: a newline in one would print a
+            // line of its own (a forged `questions = 20`, issue 36).
+            StandardOutput.write(json ? ConfigKey.jsonValue(key, in: settings) : key.text(in: settings).escapingControlCharacters)
         } else if json {
             StandardOutput.write(ConfigKey.jsonObject(settings))
         } else {
-            for key in ConfigKey.allCases { StandardOutput.write("\(key.rawValue) = \(key.text(in: settings))") }
+            for key in ConfigKey.allCases { StandardOutput.write("\(key.rawValue) = \(key.text(in: settings).escapingControlCharacters)") }
         }
     }
 

@@ -73,7 +73,8 @@ struct WordCommand: ParsableCommand {
             if json {
                 StandardOutput.write(history.json())
             } else {
-                for line in history.textLines() { StandardOutput.write(line) }
+                // Deck and record text is printed escaped: a newline in it would print a line of its own.
+                for line in history.textLines() { StandardOutput.write(line.escapingControlCharacters) }
             }
             return StandardOutput.finish(0)
         } catch {
