@@ -55,26 +55,34 @@ extension ForgetAside {
         }
         func copy(_ table: String, except: Set<String> = [], mapped: String = "", from: String, alias: String = "t") throws {
             let names = try columns(table, except: except)
-            let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
-            let selected = names.map { "\(alias).\"\($0)\"" }.joined(separator: ", ")
-            let extra = mapped.isEmpty ? "" : ", " + mapped.split(separator: "=")[0].trimmingCharacters(in: .whitespaces)
-            let value = mapped.isEmpty ? "" : ", " + mapped.split(separator: "=", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
-            try db.execute(sql: "INSERT OR IGNORE INTO main.\(table) (\(list)\(extra)) SELECT \(selected)\(value) FROM \(from)", arguments: arguments)
+            var list = names.map { "\"\($0)\"" }
+            var selected = names.map { "\(alias).\"\($0)\"" }
+            if let split = mapped.firstIndex(of: "=") {
+                list.append(mapped[..<split].trimmingCharacters(in: .whitespaces))
+                selected.append(mapped[mapped.index(after: split)...].trimmingCharacters(in: .whitespaces))
+            }
+            try db.execute(sql: "INSERT OR IGNORE INTO main.\(table) (\(list.joined(separator: ", "))) SELECT \(selected.joined(separator: ", ")) FROM \(from)",
+                           arguments: arguments)
         }
-        let decks = "aside.learner_deck ad JOIN main.learner_deck md ON md.learner = ad.learner AND md.deck = ad.deck"
-        let cards = "aside.card ac JOIN \(decks) ON ad.id = ac.learner_deck JOIN main.card mc ON mc.learner_deck = md.id "
-            + "AND mc.question = ac.question AND mc.reading = ac.reading AND mc.direction = ac.direction"
+        /// deckOf, cardOf: the joins from a row of `aside` to its deck (`md`) or card (`mc`) in main.
+        let deckOf = { (column: String) in
+            "JOIN aside.learner_deck ad ON ad.id = \(column) JOIN main.learner_deck md ON md.learner = ad.learner AND md.deck = ad.deck"
+        }
+        let cardOf = { (column: String) in
+            "JOIN aside.card ac ON ac.id = \(column) \(deckOf("ac.learner_deck")) JOIN main.card mc ON mc.learner_deck = md.id "
+                + "AND mc.question = ac.question AND mc.reading = ac.reading AND mc.direction = ac.direction"
+        }
         try copy("learner_deck", except: ["id"], from: "aside.learner_deck t WHERE t.learner = :learner")
         try copy("card", except: ["id", "learner_deck"], mapped: "learner_deck = md.id",
-                 from: "aside.card t JOIN \(decks) ON ad.id = t.learner_deck WHERE ad.learner = :learner")
+                 from: "aside.card t \(deckOf("t.learner_deck")) WHERE ad.learner = :learner")
         let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM main.review") ?? 0
-        try copy("review", except: ["id", "card"], mapped: "card = mc.id", from: "aside.review t JOIN \(cards) ON ac.id = t.card WHERE ad.learner = :learner")
+        try copy("review", except: ["id", "card"], mapped: "card = mc.id", from: "aside.review t \(cardOf("t.card")) WHERE ad.learner = :learner")
         let restored = (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM main.review") ?? 0) - before
         try copy("session", except: ["learner_deck"], mapped: "learner_deck = md.id",
-                 from: "aside.session t JOIN \(decks) ON ad.id = t.learner_deck WHERE ad.learner = :learner")
-        try copy("leech_notice", except: ["card"], mapped: "card = mc.id", from: "aside.leech_notice t JOIN \(cards) ON ac.id = t.card WHERE ad.learner = :learner")
+                 from: "aside.session t \(deckOf("t.learner_deck")) WHERE ad.learner = :learner")
+        try copy("leech_notice", except: ["card"], mapped: "card = mc.id", from: "aside.leech_notice t \(cardOf("t.card")) WHERE ad.learner = :learner")
         try copy("review_tombstone", except: ["card"], mapped: "card = mc.id",
-                 from: "aside.review_tombstone t JOIN \(cards) ON ac.id = t.card WHERE ad.learner = :learner")
+                 from: "aside.review_tombstone t \(cardOf("t.card")) WHERE ad.learner = :learner")
         for table in ["setting_change", "setting_sent", "suspension", "own_answer", "scheduler_parameters", "sync_field"] {
             guard try db.tableExists(table, in: "main") else { continue }
             try copy(table, from: "aside.\(table) t WHERE t.learner = :learner")
