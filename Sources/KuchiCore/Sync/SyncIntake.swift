@@ -68,6 +68,8 @@ final class SyncIntake {
         return refusals.notices + conflictNotices + ["\(more) more review\(more == 1 ? "" : "s") had different contents in the sync folder; the same rule chose each."]
     }
 
+    /// told: what other machines changed that the sync tells by machine (`SyncTold`).
+    var told = SyncTold()
     /// refusals: records the gate refused, by file (`SyncRefusals`).
     private(set) var refusals = SyncRefusals()
 
@@ -212,6 +214,7 @@ final class SyncIntake {
                                                  stamp: change.time, machine: change.machine)
         guard try LearnerDatabase.apply(.ownAnswer(write), in: db, now: now, ids: ids).changed else { return }
         ownAnswersReceived += 1
+        if change.kept && change.machine != machine { told.ownAnswer(from: change.machine) }
         contributors.insert(entry.machine)
     }
 

@@ -137,7 +137,13 @@ public enum SyncService {
                 let now = Milliseconds.from(request.now)
                 let intake = SyncIntake(db, learner: learner, machine: machine, place: folder.place, now: now)
                 if !request.statusOnly {
-                    intake.merge.receiveDeck = { deck, source in source == machine ? [] : SyncDecks.receive([deck], into: library) }
+                    intake.merge.receiveDeck = { deck, source in
+                        guard source != machine else { return [] }
+                        let had = library.names().contains(deck.name)
+                        let notices = SyncDecks.receive([deck], into: library)
+                        if !had, library.names().contains(deck.name) { intake.told.deck(deck.name, from: source) }
+                        return notices
+                    }
                 }
                 let firstHere = try SyncBookkeeping.begin(db, folder: folder, learner: learner, machine: machine)
                 try intake.take(LearnerDatabase.takeLater(db, learner: learner, limit: intake.latest))
@@ -188,6 +194,10 @@ public enum SyncService {
                 // Weight changes (kuchi optimize) and suspensions: those read join this database;
                 // this machine's the folder is not known to hold go out (`sync_held`).
                 let held = try LearnerDatabase.held(db, place: folder.place, learner: learner)
+                let knownParameters = Set(try LearnerDatabase.parameterChanges(db, learner: learner).map { SyncParameters.key(time: $0.time, machine: $0.machine) })
+                for (key, change) in merge.parameters.sorted(by: { $0.key < $1.key }) where !knownParameters.contains(key) && change.machine != machine {
+                    intake.told.parameter(change)
+                }
                 outcome.records += try SyncParameters.merge(db, learner: learner, machine: machine, folder: merge, held: held)
                 let suspensions = try SyncSuspensions.outgoing(db, learner: learner, machine: machine, held: held)
                 outcome.records += suspensions
@@ -202,6 +212,7 @@ public enum SyncService {
                 report.received += intake.received
                 report.machines = intake.contributors.subtracting([machine]).count
                 report.notices += intake.notices
+                report.told = intake.told.lines
                 report.notices += try SyncBookkeeping.laterNotices(db, learner: learner, intake: intake)
                 var started = 0
                 let changed = try SyncBookkeeping.replay(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention,

@@ -35,6 +35,10 @@ struct SynonymsCommand: ParsableCommand {
             help: ArgumentHelp("Stop accepting ANSWER for WORD (compared as the judge compares answers).", valueName: "word answer"))
     var remove: [String] = []
 
+    @Option(name: .customLong("remove-from"),
+            help: ArgumentHelp("Stop accepting every answer MACHINE kept (its id, or the first 8 of its hex digits, as `kuchi sync` names it; \"here\" for this machine).",
+                               valueName: "machine"))
+    var removeFrom: String?
     @Option(parsing: .upToNextOption,
             help: ArgumentHelp("Accept ANSWER for WORD from now on (the word as the deck writes it, or its reading).", valueName: "word answer"))
     var add: [String] = []
@@ -64,6 +68,7 @@ struct SynonymsCommand: ParsableCommand {
             throw ValidationError("--add needs a word and an answer: kuchi synonyms --add 犬 doggy")
         }
         if !add.isEmpty && !remove.isEmpty { throw ValidationError("--add and --remove cannot be used together.") }
+        if removeFrom != nil && !(add.isEmpty && remove.isEmpty) { throw ValidationError("--remove-from cannot be used with --add or --remove.") }
         if direction != nil && add.isEmpty { throw ValidationError("--direction goes with --add (kuchi synonyms --add WORD ANSWER --direction en-jp).") }
         if let direction, StudyDirection(rawValue: direction) == nil {
             throw ValidationError("--direction is one of jp-en, en-jp, reading, listen (not “\(direction)”).")
@@ -98,6 +103,7 @@ struct SynonymsCommand: ParsableCommand {
         let options = learner.resolved(root: root)
         do throws(LearnerOptions.CommandFailure) {
             let profile = try options.learner()
+            if let removeFrom { return try removing(fromMachine: removeFrom, learner: profile.id, options: options, now: now) }
             if add.count == 2 { return try adding(word: add[0], answer: add[1], profile: profile, options: options, now: now) }
             if remove.count == 2 { return try removing(word: remove[0], answer: remove[1], learner: profile.id, options: options, now: now) }
             let answers = inDeck(try list(learner: profile.id, options: options))
