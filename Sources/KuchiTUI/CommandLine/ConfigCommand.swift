@@ -72,8 +72,8 @@ struct ConfigCommand: ParsableCommand {
         let saved = try options.learner()
         let directory = options.paths(environment).dataDirectory
         let database = LearnerDatabase.open(directory: directory, now: now)
-        guard database.url != nil, database.pendingSave == nil else {
-            throw .init(message: database.problem?.message ?? "could not open the learner database in \(directory.path); nothing was changed.")
+        if let refusal = database.commandRefusal {
+            throw .init(message: refusal)
         }
         let current = database.settings(of: saved)
         let home = SyncFolderPath.home(environment: environment)

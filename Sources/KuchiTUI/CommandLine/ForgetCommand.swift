@@ -42,8 +42,8 @@ struct ForgetCommand: ParsableCommand {
             let dataDirectory = options.paths(environment).dataDirectory
             let configDirectory = options.paths(environment).configDirectory
             let database = LearnerDatabase.open(directory: dataDirectory, now: now)
-            guard database.url != nil, database.pendingSave == nil else {
-                throw .init(message: database.problem?.message ?? "could not open the learner database in \(dataDirectory.path); nothing was forgotten.")
+            if let refusal = database.commandRefusal {
+                throw .init(message: refusal.replacingOccurrences(of: "nothing was changed", with: "nothing was forgotten"))
             }
             let store = ProfileStore(directory: configDirectory)
             let result: Result<Int, SyncFailure>
@@ -92,8 +92,8 @@ struct ForgetCommand: ParsableCommand {
             return LearnerOptions.fail(.init(message: "several learners were set aside — choose one with --profile NAME: \(names.joined(separator: ", "))"))
         }
         let database = LearnerDatabase.open(directory: paths.dataDirectory, now: now)
-        guard database.url != nil, database.pendingSave == nil else {
-            return LearnerOptions.fail(.init(message: database.problem?.message ?? "could not open the learner database; nothing was restored."))
+        if let refusal = database.commandRefusal {
+            return LearnerOptions.fail(.init(message: refusal.replacingOccurrences(of: "nothing was changed", with: "nothing was restored")))
         }
         switch ForgetAside.restore(copy, database: database, store: ProfileStore(directory: paths.configDirectory)) {
         case .success(let reviews):

@@ -7,9 +7,8 @@ extension SynonymsCommand {
     /// removing: takes back every answer `machine` kept and lists them; 1 when it kept none.
     func removing(fromMachine machine: String, learner: UUID, options: LearnerOptions, now: Date) throws(LearnerOptions.CommandFailure) -> Int32 {
         let database = LearnerDatabase.open(directory: options.paths().dataDirectory, now: now)
-        guard database.url != nil, database.pendingSave == nil else {
-            throw LearnerOptions.CommandFailure(message: (database.problem?.message ?? "The learner database cannot be written")
-                + " Nothing was removed; try again once it is free.")
+        if let refusal = database.commandRefusal {
+            throw LearnerOptions.CommandFailure(message: refusal.replacingOccurrences(of: "nothing was changed", with: "nothing was removed"))
         }
         let removed: [OwnAnswer]?
         let machines: [(machine: String, count: Int)]

@@ -145,7 +145,7 @@ struct SynonymsCommand: ParsableCommand {
             return 1
         }
         let database = LearnerDatabase.open(directory: directory, now: now)
-        if let problem = database.problem, database.url == nil { throw LearnerOptions.CommandFailure(message: problem.message) }
+        if let refusal = database.commandRefusal { throw LearnerOptions.CommandFailure(message: refusal) }
         let removed: [OwnAnswer]
         let severalDecks: Bool
         do {
@@ -183,9 +183,8 @@ struct SynonymsCommand: ParsableCommand {
                 + "(\(studyDirection == .japaneseToEnglish || studyDirection == .listening ? "English words" : "kana or the word"), at most 200 characters).")
         }
         let database = LearnerDatabase.open(directory: options.paths().dataDirectory, now: now)
-        guard database.url != nil, database.pendingSave == nil else {
-            throw LearnerOptions.CommandFailure(message: (database.problem?.message ?? "The learner database cannot be written")
-                + " Nothing was kept; try again once it is free.")
+        if let refusal = database.commandRefusal {
+            throw LearnerOptions.CommandFailure(message: refusal.replacingOccurrences(of: "nothing was changed", with: "nothing was kept"))
         }
         let own = OwnAnswer(deck: whole.title, word: challenge.question, direction: studyDirection, answer: kept)
         do {

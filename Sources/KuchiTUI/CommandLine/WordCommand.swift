@@ -51,7 +51,7 @@ struct WordCommand: ParsableCommand {
             if suspend || unsuspend {
                 let directory = options.paths().dataDirectory
                 let opened = LearnerDatabase.open(directory: directory)
-                if let problem = opened.problem { throw LearnerOptions.CommandFailure(message: problem.message) }
+                if let refusal = opened.commandRefusal { throw LearnerOptions.CommandFailure(message: refusal) }
                 do {
                     try opened.setSuspended(suspend, learner: profile.id, deck: whole.title, question: challenge.question,
                                             reading: challenge.reading ?? "", now: now)
