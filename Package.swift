@@ -121,7 +121,7 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "KuchiTUITests", dependencies: ["KuchiTUI", "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync", "KuchiCore", "KuchiTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "KuchiE2ETests", dependencies: ["KuchiTUI", "KuchiTestSupport"]),
+        .testTarget(name: "KuchiE2ETests", dependencies: ["KuchiTUI", "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync", "KuchiCore", "KuchiTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,6 +21,14 @@ package enum SyncDecks {
         var notices: [String] = []
         var existing = Set(library.names())
         var differing: Set<String> = []
+        // A deck's title names its progress: a received deck whose title another deck here has
+        // would take over that deck's cards and answers (the learner's own import rewritten).
+        var titles: [String: String] = [:]
+        for name in existing {
+            guard let data = try? BoundedFile.contents(of: library.fileURL(for: name), limit: Deck.maximumBytes),
+                  let title = try? Deck.decode(data, source: name).title else { continue }
+            titles[title] = name
+        }
         for deck in decks.sorted(by: { ($0.name, $0.hash) < ($1.name, $1.hash) }) {
             if existing.contains(deck.name) {
                 let local = try? BoundedFile.contents(of: library.fileURL(for: deck.name), limit: Deck.maximumBytes)
@@ -34,6 +42,11 @@ package enum SyncDecks {
                     notices.append("The deck “\(deck.name.escapingControlCharacters)” in the sync folder takes the name or title of the deck that comes with Kuchi; it was skipped.")
                     continue
                 }
+                if let other = titles[decoded.title] {
+                    notices.append("The deck “\(deck.name.escapingControlCharacters)” in the sync folder takes the title of the deck “\(other.escapingControlCharacters)” here; it was skipped.")
+                    continue
+                }
+                titles[decoded.title] = deck.name
             } catch {
                 notices.append("The deck “\(deck.name.escapingControlCharacters)” in the sync folder is not a valid deck (\(error.problems.first?.message ?? "unreadable")); it was skipped.")
                 continue

@@ -55,26 +55,40 @@ extension SyncService {
         return .success(reviews)
     }
 
-    /// obeyForget: the folder says the learner was forgotten on every machine: forget them here
-    /// too (nothing for `--status`), and remove this machine's own files of them.
+    /// obeyForget: a forget the folder holds was judged genuine (`SyncForgetVerdict`): the learner
+    /// is forgotten here too (nothing for `--status`). What it removes is set aside for 30 days
+    /// (`ForgetAside`, `kuchi forget --restore`), and this machine's own batch files stay: a
+    /// record received never deletes them (issue 36). The forget is written again in this
+    /// machine's folder, so a machine that arrives later meets it from a machine that wrote for
+    /// the learner.
     package static func obeyForget(_ choice: SyncLearner.Choice, folder: SyncFolder, database: LearnerDatabase, request: SyncRequest,
-                           store: ProfileStore) -> Result<SyncReport, SyncFailure> {
-        let name = choice.profile.name
+                           store: ProfileStore, time: Int64, notices: [String]) -> Result<SyncReport, SyncFailure> {
+        let name = choice.profile.name.escapingControlCharacters
         if choice.arriving {
             return .failure(.nothing("\(name) was forgotten on every machine (Forget me); there is no learner to bring in."))
         }
-        var report = SyncReport(arrived: false, statusOnly: request.statusOnly, notices: [])
+        var report = SyncReport(arrived: false, statusOnly: request.statusOnly, notices: notices)
         report.forgotten = true
         guard !request.statusOnly else {
-            report.notices.append("\(name) was forgotten on every machine; a sync would delete their progress here too.")
+            report.notices.append("\(name) was forgotten on every machine; a sync would delete their progress here too "
+                + "(kept aside for \(ForgetAside.keptDays) days: `kuchi forget --restore`).")
             return .success(report)
         }
+        do {
+            try ForgetAside.keep(choice.profile, database: database, dataDirectory: request.dataDirectory, forgetTime: time, now: request.now)
+        } catch {
+            return .failure(.usage("\(name) was forgotten on another machine, but a copy could not be set aside in "
+                + "\(SyncFolder.shown(ForgetAside.folder(request.dataDirectory))) (\(LearnerDatabase.describe(error))); nothing was deleted."))
+        }
         if let machine = try? database.writer.read({ db in try LearnerDatabase.machineID(db, create: false, source: ReviewIDSource()) }) {
-            folder.removeBatches(learner: choice.profile.id, machine: machine, keeping: nil)
+            _ = try? folder.write([.forget(time: time)], learner: choice.profile.id, machine: machine, now: request.now,
+                                  batchID: database.reviewIDs.next())
         }
         switch forgetHere(choice.profile.id, database: database, store: store, now: request.now) {
         case .success(let reviews):
-            report.notices.append("\(name) was forgotten on another machine (Forget me → every machine); their \(reviews) review\(reviews == 1 ? "" : "s"), settings and profile were deleted here too.")
+            report.notices.append("\(name) was forgotten on another machine (Forget me → every machine); their \(reviews) review\(reviews == 1 ? "" : "s"), "
+                + "settings and profile were deleted here too. `kuchi forget --restore \(name)` brings them back on this machine within "
+                + "\(ForgetAside.keptDays) days.")
             return .success(report)
         case .failure(let failure):
             return .failure(failure)

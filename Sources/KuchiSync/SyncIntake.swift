@@ -67,13 +67,22 @@ package final class SyncIntake {
     /// notices: the review copies that disagreed, named (the first few) and counted.
     package var notices: [String] {
         let more = disagreements - conflictNotices.count
-        guard more > 0 else { return conflictNotices }
-        return conflictNotices + ["\(more) more review\(more == 1 ? "" : "s") had different contents in the sync folder; the same rule chose each."]
+        guard more > 0 else { return refusals.notices + conflictNotices }
+        return refusals.notices + conflictNotices + ["\(more) more review\(more == 1 ? "" : "s") had different contents in the sync folder; the same rule chose each."]
     }
 
-    /// take: applies a chunk of records.
+    /// told: what other machines changed that the sync tells by machine (`SyncTold`).
+    package var told = SyncTold()
+    /// refusals: records the gate refused, by file (`SyncRefusals`).
+    package private(set) var refusals = SyncRefusals()
+
+    /// take: applies a chunk of records; one the gate refuses (`ChangeGate`) is only counted.
     package func take(_ entries: [SyncFolder.Entry]) throws {
         for entry in entries {
+            if let refusal = ChangeGate.check(entry.record) {
+                refusals.add(refusal, entry: entry)
+                continue
+            }
             switch entry.record {
             case .review(let review): try take(review, from: entry.machine, file: entry.file)
             case .undo(let uid): try undo(uid, from: entry.machine)
@@ -208,6 +217,7 @@ package final class SyncIntake {
                                                  stamp: change.time, machine: change.machine)
         guard try LearnerDatabase.apply(.ownAnswer(write), in: db, now: now, ids: ids).changed else { return }
         ownAnswersReceived += 1
+        if change.kept && change.machine != machine { told.ownAnswer(from: change.machine) }
         contributors.insert(entry.machine)
     }
 

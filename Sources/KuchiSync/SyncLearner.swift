@@ -83,20 +83,24 @@ package enum SyncLearner {
     }
 
     /// folderLearner: learner `id` as the folder holds it; nil when it has no valid name there.
+    /// A forget from a machine that wrote nothing else for the learner is not believed (issue 36).
     private static func folderLearner(_ id: UUID, folder: SyncFolder, budget: Int64, now: Date) -> FolderLearner? {
         var merge = SyncMerge()
-        _ = try? SyncReading.read(folder, learner: id, ledger: [:], budget: budget, record: { _, _ in }, each: { entries in
+        let reading = try? SyncReading.read(folder, learner: id, ledger: [:], budget: budget, record: { _, _ in }, each: { entries in
             for entry in entries { merge.add(entry) }
         })
-        if merge.forgotten != nil { return .forgotten }
+        if merge.forgets.contains(where: { SyncForgetVerdict.wrote($0, ledger: [:], listed: reading?.listed ?? []) }) { return .forgotten }
         let base = Profile(id: id, name: "Learner", lastUsed: Date(timeIntervalSince1970: 0))
         var values: [ProfileField: String] = [:]
         for field in SettingValues.travelling {
-            if let winner = merge.winner(field, now: now, accept: { SettingValues.isValid($0, for: field, base: base) }) {
+            if let winner = merge.winner(field, accept: { SettingValues.isValid($0, for: field, base: base) }) {
                 values[field] = winner.value
             }
         }
-        guard values[.name] != nil, let profile = SettingValues.applying(values, to: base) else { return nil }
+        guard values[.name] != nil, let profile = SettingValues.applying(values, to: base) else {
+            // Forgotten, and nothing of the learner left to bring in.
+            return merge.forgets.isEmpty ? nil : .forgotten
+        }
         return .named(profile)
     }
 

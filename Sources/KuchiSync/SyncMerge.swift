@@ -19,8 +19,9 @@ package struct SyncMerge {
     package var receiveDeck: ((SyncDeck, String) -> [String])?
     /// parameters: the weight changes read, by (time, machine), each once (a handful per learner).
     package private(set) var parameters: [String: ParameterChange] = [:]
-    /// forgotten: the learner was forgotten on every machine (the machine that said so first).
-    package private(set) var forgotten: String?
+    /// forgets: every forget record read (Forget me → every machine), judged once everything is
+    /// read (`SyncForgetVerdict`): a forged one must not erase the learner.
+    package private(set) var forgets: [SyncForgetVerdict.Forget] = []
     /// notices: problems met receiving decks.
     package private(set) var notices: [String] = []
 
@@ -43,8 +44,8 @@ package struct SyncMerge {
             setting.machine = entry.machine
             settings.append(setting)
             if settings.count > 2 * Self.keptPerField * ProfileField.allCases.count { prune() }
-        case .forget:
-            forgotten = forgotten ?? entry.machine
+        case .forget(let time):
+            forgets.append(SyncForgetVerdict.Forget(machine: entry.machine, time: time, file: entry.file))
         case .deck(let deck):
             guard decks[deck.hash] == nil else { return }
             decks[deck.hash] = entry.machine
@@ -91,15 +92,14 @@ package struct SyncMerge {
         Set(settings.filter { $0.machine == machine }.map(\.stamp))
     }
 
-    /// winner: the latest change of `field` among those `accept` allows, as a machine whose
-    /// clock says `now` counts them (`SettingStamp.received`).
-    package func winner(_ field: ProfileField, now: Date, accept: (String) -> Bool) -> SettingChange? {
-        var best: (change: SettingChange, counted: SettingStamp)?
+    /// winner: the latest change of `field` among those `accept` allows, by stamp, machine and
+    /// value — the order every machine uses, whatever its clock (issue 36).
+    package func winner(_ field: ProfileField, accept: (String) -> Bool) -> SettingChange? {
+        var best: SettingChange?
         for change in settings where change.field == field && accept(change.value) {
-            let counted = change.stamp.received(now: now)
-            if let known = best, (known.counted, known.change.machine, known.change.value) >= (counted, change.machine, change.value) { continue }
-            best = (change, counted)
+            if let known = best, !change.wins(over: known) { continue }
+            best = change
         }
-        return best?.change
+        return best
     }
 }

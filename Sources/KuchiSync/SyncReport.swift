@@ -77,6 +77,9 @@ public struct SyncReport: Equatable, Sendable {
     public var notices: [String] = []
     /// partial: the folder held more new data than one sync reads; the next sync reads on.
     public var partial = false
+    /// told: what other machines changed, by machine (weights in force, answers kept, a deck
+    /// added), one sentence each; `kuchi sync` prints them under its line (`SyncTold`).
+    public var told: [String] = []
 
     /// summary: the one line `kuchi sync` prints.
     public var summary: String {

@@ -73,7 +73,10 @@ public enum SyncService {
             return .failure(.usage("Could not update the learner database: \("\(error)".split(separator: "\n").first ?? "unknown error")."))
         }
         // The folder says the learner was forgotten everywhere: the merge was rolled back.
-        if outcome.forgotten { return obeyForget(choice, folder: folder, database: database, request: request, store: store) }
+        if outcome.forgotten {
+            return obeyForget(choice, folder: folder, database: database, request: request, store: store, time: outcome.forgetTime,
+                              notices: report.notices)
+        }
         guard !request.statusOnly else { return .success(report) }
         saveProfile(outcome.profile, arriving: choice.arriving, changed: report.settingsChanged, store: store, report: &report)
         return .success(report)
@@ -116,8 +119,10 @@ public enum SyncService {
         var machine: String
         var records: [SyncRecord]
         var profile: Profile
-        /// forgotten: the folder holds a forget record for the learner.
+        /// forgotten: the folder holds a forget record for the learner that is obeyed
+        /// (`SyncForgetVerdict`), and its time.
         var forgotten = false
+        var forgetTime: Int64 = 0
     }
 
     /// merged: the database half of a sync, in one transaction (rolled back for `--status`):
@@ -147,7 +152,13 @@ public enum SyncService {
                 let now = Milliseconds.from(request.now)
                 let intake = SyncIntake(db, learner: learner, machine: machine, place: folder.place, now: now)
                 if !request.statusOnly {
-                    intake.merge.receiveDeck = { deck, source in source == machine ? [] : SyncDecks.receive([deck], into: library) }
+                    intake.merge.receiveDeck = { deck, source in
+                        guard source != machine else { return [] }
+                        let had = library.names().contains(deck.name)
+                        let notices = SyncDecks.receive([deck], into: library)
+                        if !had, library.names().contains(deck.name) { intake.told.deck(deck.name, from: source) }
+                        return notices
+                    }
                 }
                 let firstHere = try SyncBookkeeping.begin(db, folder: folder, learner: learner, machine: machine)
                 // Another learner of this name in the folder is told apart by id, once.
@@ -165,8 +176,12 @@ public enum SyncService {
                 report.partial = reading.partial
                 let merge = intake.merge
                 report.notices += merge.notices
-                if merge.forgotten != nil {
+                let verdict = try SyncForgetVerdict.judge(db, learner: learner, name: profile.name, forgets: merge.forgets,
+                                                          ledger: firstHere.ledger, listed: reading.listed)
+                report.notices += verdict.notices
+                if let obeyed = verdict.obeyed {
                     outcome.forgotten = true
+                    outcome.forgetTime = obeyed.time
                     return .rollback
                 }
                 // Settings: the folder's changes join the learner's log (each kept once); the
@@ -198,6 +213,10 @@ public enum SyncService {
                 // Weight changes (kuchi optimize) and suspensions: those read join this database;
                 // this machine's the folder is not known to hold go out (`sync_held`).
                 let held = try LearnerDatabase.held(db, place: folder.place, learner: learner)
+                let knownParameters = Set(try LearnerDatabase.parameterChanges(db, learner: learner).map { SyncParameters.key(time: $0.time, machine: $0.machine) })
+                for (key, change) in merge.parameters.sorted(by: { $0.key < $1.key }) where !knownParameters.contains(key) && change.machine != machine {
+                    intake.told.parameter(change)
+                }
                 outcome.records += try SyncParameters.merge(db, learner: learner, machine: machine, folder: merge, held: held)
                 let suspensions = try SyncSuspensions.outgoing(db, learner: learner, machine: machine, held: held)
                 outcome.records += suspensions
@@ -212,6 +231,7 @@ public enum SyncService {
                 report.received += intake.received
                 report.machines = intake.contributors.subtracting([machine]).count
                 report.notices += intake.notices
+                report.told = intake.told.lines
                 report.notices += try SyncBookkeeping.laterNotices(db, learner: learner, intake: intake)
                 var started = 0
                 let changed = try SyncBookkeeping.replay(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention,

@@ -38,6 +38,19 @@ struct BusyDatabaseTests {
         }
     }
 
+    @Test("a command that meets a busy file says nothing was changed, never that it will be saved (issue 36)")
+    func commandRefusal() throws {
+        let folder = try TemporaryDirectory()
+        _ = try LearnerDatabase.open(directory: folder.url).cards(learner: UUID(), deck: try makeDeck(DeckJSON.words(3)))
+        let holder = try LockHolder(folder.path(LearnerDatabase.fileName).path)
+        let database = LearnerDatabase.open(directory: folder.url)
+        let refusal = try #require(database.commandRefusal)
+        #expect(refusal.contains("is busy") && refusal.contains("nothing was changed"), "\(refusal)")
+        #expect(!refusal.contains("saves") && !refusal.contains("keeps trying"))
+        try holder.release()
+        #expect(LearnerDatabase.open(directory: folder.url).commandRefusal == nil, "free again: a command may write")
+    }
+
     @Test("busy at start: said as busy, quickly; the answers reach the file once it is free")
     func busyThenSaved() throws {
         let folder = try TemporaryDirectory()

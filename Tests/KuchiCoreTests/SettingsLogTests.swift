@@ -66,7 +66,7 @@ struct SettingsLogTests {
         #expect(try b.settings(hana.id).desiredRetention == 0.95)
     }
 
-    @Test("a change stamped more than a day ahead counts as made when received")
+    @Test("a change stamped years ahead is received; one made after it was received wins")
     func futureStampDoesNotWinForever() throws {
         let (a, b, folder) = (try SettingsMachine(), try SettingsMachine(), try TemporaryDirectory())
         var hana = try shared(a, b, folder: folder.url)
@@ -76,7 +76,7 @@ struct SettingsLogTests {
         try a.change(hana, .newWordsPerDay, now: future)
         _ = try a.sync(folder.url, now: future)
         _ = try b.sync(folder.url, now: start.addingTimeInterval(3600))
-        #expect(try b.settings(hana.id).newWordsPerDay == 50, "received, counted as made at B's now")
+        #expect(try b.settings(hana.id).newWordsPerDay == 50, "received, at the stamp it carries")
         hana.settings.newWordsPerDay = 15
         try b.change(hana, .newWordsPerDay, now: start.addingTimeInterval(7200))
         #expect(try b.settings(hana.id).newWordsPerDay == 15, "a change made after it was received wins")

@@ -115,7 +115,8 @@ struct SyncServiceTests {
         #expect(report.notices.contains { $0.contains("7 lines skipped") }, "\(report.notices)")
         #expect(report.notices.contains { $0.contains("names another learner or machine") })
         #expect(report.notices.contains { $0.contains("a symbolic link") })
-        #expect(report.notices.contains { $0.contains("setting") && $0.contains("could not be used") })
+        #expect(report.notices.contains { $0.contains("1 record refused") && $0.contains("retention setting") && $0.contains("machine abababab") },
+                "the gate names the file and the machine (issue 36)")
         #expect(try #require(try a.store.profile(hana.id)).settings.desiredRetention == 0.9)
     }
 

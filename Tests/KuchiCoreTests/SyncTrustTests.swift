@@ -73,7 +73,7 @@ struct SyncTrustTests {
         ], in: folder.url)
         let report = try a.sync(folder.url, now: start).get()
         #expect(report.settingsChanged.isEmpty)
-        #expect(report.notices.contains { $0.contains("1 setting") && $0.contains("could not be used") })
+        #expect(report.notices.contains { $0.contains("1 record refused") && $0.contains("eeeeeeee") }, "one notice naming the file and the machine")
         #expect(LearnerDatabase.open(directory: a.data).settings(of: hana).settings.deck == "")
         #expect(SettingValues.isValid(#""animals""#, for: .deck, base: hana), "a plain name is fine")
     }

@@ -97,7 +97,7 @@ struct OptimizeCommandE2ETests {
         #expect(after["source"] as? String == "fitted")
         #expect(after["parameters"] as? [Double] == result["parameters"] as? [Double], "the same fit, applied")
         let text = try runKuchi(["optimize", "--show"] + arguments).standardOutput
-        #expect(text.contains("Kuchi uses your own parameters, fitted to your reviews on"))
+        #expect(text.contains("Kuchi uses your own parameters, fitted to your reviews here on"))
         #expect(text.contains("w[20] = "))
 
         let reset = try runKuchi(["optimize", "--reset"] + arguments)

@@ -16,4 +16,16 @@ struct LevelChoiceTests {
         #expect(SettingsScene.levelTitle([4]) == "N4")
         #expect(Set(choices.map { $0 }).count == choices.count, "no choice twice")
     }
+
+    @Test("Welcome names the levels played: none when the levels chosen hold no word and every level is played (issue 36)")
+    func welcomeNamesLevelsPlayed() throws {
+        let bundled = try Deck.bundled()
+        #expect(WelcomeScene.levelsPlayed(chosen: [1], deck: bundled) == nil, "N1 has no word: every level is played")
+        #expect(WelcomeScene.levelsPlayed(chosen: [], deck: bundled) == nil)
+        let n5 = try #require(bundled.selecting(levels: [5]))
+        #expect(WelcomeScene.levelsPlayed(chosen: [5], deck: n5) == "N5")
+        #expect(WelcomeScene.levelsPlayed(chosen: [5, 1], deck: n5) == "N5", "N1 named only if played")
+        let both = try #require(bundled.selecting(levels: [5, 4]))
+        #expect(WelcomeScene.levelsPlayed(chosen: [5, 4], deck: both) == "N5–N4")
+    }
 }

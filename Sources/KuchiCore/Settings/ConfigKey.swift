@@ -133,8 +133,10 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             guard let value = Int(trimmed), Settings.dayRolloverHourRange.contains(value) else { return nil }
             result.dayRolloverHour = value
         case .deck:
+            guard SettingRules.deckProblem(trimmed) == nil else { return nil }
             result.deck = trimmed
         case .categories:
+            guard SettingRules.categoriesProblem(Self.list(trimmed)) == nil else { return nil }
             result.categories = Self.list(trimmed)
         case .levels:
             let levels = Self.list(trimmed).map { $0.uppercased().hasPrefix("N") ? String($0.dropFirst()) : $0 }.map { Int($0) }

@@ -48,17 +48,22 @@ extension LearnerDatabase {
         let synced = try syncedFields(db, learner: profile.id)
         let made = SettingStamp.next(now: now, after: nil)
         for (field, value) in SettingValues.values(of: profile).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            // A value no change made here could set (a deck named by a path, issue 36) is not carried.
+            guard field == .name || SettingRules.problem(field, in: profile.settings) == nil else { continue }
             let stamp = synced[field] == value ? SettingStamp.inherited : made
             try insertSetting(db, learner: profile.id, change: SettingChange(field: field, value: value, stamp: stamp, machine: machine), counted: stamp)
         }
     }
 
-    /// receive: changes read from the sync folder, each kept once (by field, stamp and machine);
-    /// one stamped more than a day ahead of `now` counts as made now. Returns how many were new.
+    /// receive: changes read from the sync folder, each kept once (by field, stamp and machine)
+    /// and counted at the stamp it carries, however far ahead: judged from the records alone,
+    /// never from the moment this machine received them, so every machine that read the same
+    /// records orders them the same way (issue 36). A change made here after seeing one far
+    /// ahead still sorts after it (`ChangeStamp`). Returns how many were new.
     package static func receive(_ db: Database, learner: UUID, changes: [SettingChange], now: Date) throws -> Int {
         var added = 0
         for change in changes {
-            try insertSetting(db, learner: learner, change: change, counted: change.stamp.received(now: now))
+            try insertSetting(db, learner: learner, change: change, counted: change.stamp)
             added += db.changesCount
         }
         return added
@@ -99,15 +104,17 @@ extension LearnerDatabase {
         }
     }
 
-    /// latestChanges: each field's winning change (by counted stamp, then machine, then value).
+    /// latestChanges: each field's winning change, by the stamp it carries, then machine, then
+    /// value (`SettingChange.wins`). The stamp as counted on arrival (older Kuchi clamped one far
+    /// ahead to the moment it arrived) is not used: machines that received it at different
+    /// moments disagreed for good (issue 36).
     package static func latestChanges(_ db: Database, learner: UUID) throws -> [ProfileField: SettingChange] {
-        var latest: [ProfileField: (change: SettingChange, counted: SettingStamp)] = [:]
+        var latest: [ProfileField: SettingChange] = [:]
         for entry in try changes(db, learner: learner, sql: "", arguments: []) {
-            let key = (entry.counted, entry.change.machine, entry.change.value)
-            if let known = latest[entry.change.field], (known.counted, known.change.machine, known.change.value) >= key { continue }
-            latest[entry.change.field] = entry
+            if let known = latest[entry.change.field], !entry.change.wins(over: known) { continue }
+            latest[entry.change.field] = entry.change
         }
-        return latest.mapValues(\.change)
+        return latest
     }
 
     /// latestSeenStamp: the latest stamp of any of the learner's changes, as counted here or as
@@ -119,21 +126,23 @@ extension LearnerDatabase {
     }
 
     /// applying: `profile` with each change's value written in (values that no longer decode,
-    /// from a newer Kuchi, are left out).
-    ///
-    /// All at once first: the profile written out and read back once, where a field at a time
-    /// did it (through `JSONEncoder` and `JSONDecoder`) once per field — most of the settings
-    /// phase of every start (issue 39). The
-    /// fields' paths are distinct and `Settings` reads each field on its own (a bad value is its
-    /// default), so the two ways agree whenever the whole decodes; only a value that breaks the
-    /// profile itself (a name that is not text) sends it field by field, leaving that one out.
+    /// from a newer Kuchi, or that break `SettingRules` are left out).
     package static func applying(_ changes: [ProfileField: SettingChange], to profile: Profile) -> Profile {
         var base = profile
         base.settings = Settings(syncFolder: profile.settings.syncFolder)
-        if let whole = SettingValues.applying(changes.mapValues(\.value), to: base) { return whole }
+        // All at once first (issue 39: the profile written and read back once, not once per
+        // field); a value that breaks the profile or the rules sends it field by field.
+        if let whole = SettingValues.applying(changes.mapValues(\.value), to: base),
+           changes.keys.allSatisfy({ SettingRules.problem($0, in: whole.settings) == nil }) {
+            return whole
+        }
         var result = base
         for (field, change) in changes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            if let applied = SettingValues.applying([field: change.value], to: result) { result = applied }
+            // A value logged before the rules held (levels [9223372036854775807], a category with
+            // a newline) is left out, as one from a newer Kuchi is (issue 36).
+            if let applied = SettingValues.applying([field: change.value], to: result), SettingRules.problem(field, in: applied.settings) == nil {
+                result = applied
+            }
         }
         return result
     }

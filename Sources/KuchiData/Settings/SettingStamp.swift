@@ -13,10 +13,6 @@ public struct SettingStamp: Comparable, Hashable, Sendable {
     /// inherited: the stamp of a value carried over from a profile file of an older Kuchi that
     /// the folder already holds (older than any real change: a change from the folder wins).
     public static let inherited = SettingStamp(rawValue: 0)
-    /// aheadAllowance: a received stamp more than this ahead of the receiver's clock counts as
-    /// made when it was received, so a machine with a clock set in the future cannot win forever.
-    package static let aheadAllowance: Int64 = 86_400_000
-
     /// rawValue: the stored integer.
     public let rawValue: Int64
 
@@ -38,13 +34,6 @@ public struct SettingStamp: Comparable, Hashable, Sendable {
     package static func ticks(_ milliseconds: Int64) -> Int64 {
         let (ticks, overflow) = milliseconds.multipliedReportingOverflow(by: ticksPerMillisecond)
         return overflow ? (milliseconds < 0 ? .min : .max) : ticks
-    }
-
-    /// received: the stamp a change made at `self` counts with on a machine whose clock says
-    /// `now` (itself, unless it is more than a day ahead).
-    package func received(now: Date) -> SettingStamp {
-        let limit = Self.ticks(ChangeStamp.adding(Self.aheadAllowance, to: Milliseconds.from(now)))
-        return rawValue > limit ? SettingStamp(rawValue: Self.ticks(Milliseconds.from(now))) : self
     }
 
     /// fromMilliseconds: the stamp of a record written before stamps existed (its `time`).

@@ -26,11 +26,9 @@ package enum SettingValues {
         if field == .name {
             return Profile.isValidName(applied.name) && RecordRules.isCleanText(applied.name)
         }
-        // The deck studied travels as a deck's name, looked up in Kuchi's own folders — never a
-        // path another machine could point anywhere.
-        if field == .deck, !applied.settings.deck.isEmpty {
-            guard (try? DeckLibrary.checkName(applied.settings.deck)) != nil, !applied.settings.deck.contains("\\") else { return false }
-        }
+        // The same rules as a change made here (`SettingRules`, issue 36): levels 1…5, printable
+        // categories, a deck name never a path.
+        if SettingRules.problem(field, in: applied.settings) != nil { return false }
         return values(of: applied)[field] == value
     }
 

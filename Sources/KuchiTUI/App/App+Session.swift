@@ -24,7 +24,7 @@ extension App {
         let chosen = session.selection.categories
         let levels = session.selection.levels
         return "\(session.deck.heading) · " + (chosen.isEmpty ? "all categories" : "\(categorySummary) categories")
-            + (levels.isEmpty ? "" : " · " + SettingsScene.levelTitle(levels))
+            + (WelcomeScene.levelsPlayed(chosen: levels, deck: session.deck).map { " · " + $0 } ?? "")
     }
 
     /// shownWord: the word on screen that Audio › Automatic says: on the challenge screen the

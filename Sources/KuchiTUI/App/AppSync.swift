@@ -105,6 +105,9 @@ final class AppSync {
                 let more = report.notices.count - 1
                 let shownFolder = (folder ?? "DIR").escapingControlCharacters
                 notice = "Sync: \(first)" + (more > 0 ? " (and \(more) more: `kuchi sync \(shownFolder) --status` lists the files it skips)" : "")
+            } else if let first = report.told.first {
+                // Nothing went wrong, but another machine changed something a learner should hear of.
+                notice = "Sync: \(first)" + (report.told.count > 1 ? " (and \(report.told.count - 1) more: `kuchi sync` lists them)" : "")
             }
         case .failure(let failure):
             notice = "Sync through \(folder ?? "the sync folder") failed: \(failure.message)"

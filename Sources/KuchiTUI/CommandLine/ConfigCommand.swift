@@ -59,11 +59,13 @@ struct ConfigCommand: ParsableCommand {
     /// print: every setting (or `key`'s) as lines or JSON.
     private func print(_ settings: Settings, key: ConfigKey?) {
         if let key {
-            StandardOutput.write(json ? ConfigKey.jsonValue(key, in: settings) : key.text(in: settings))
+            // Record text (a category, the deck) is printed escaped: a newline in one would print a
+            // line of its own (a forged `questions = 20`, issue 36).
+            StandardOutput.write(json ? ConfigKey.jsonValue(key, in: settings) : key.text(in: settings).escapingControlCharacters)
         } else if json {
             StandardOutput.write(ConfigKey.jsonObject(settings))
         } else {
-            for key in ConfigKey.allCases { StandardOutput.write("\(key.rawValue) = \(key.text(in: settings))") }
+            for key in ConfigKey.allCases { StandardOutput.write("\(key.rawValue) = \(key.text(in: settings).escapingControlCharacters)") }
         }
     }
 
@@ -74,8 +76,8 @@ struct ConfigCommand: ParsableCommand {
         let saved = try options.learner()
         let directory = options.paths(environment).dataDirectory
         let database = LearnerDatabase.open(directory: directory, now: now)
-        guard database.url != nil, database.pendingSave == nil else {
-            throw .init(message: database.problem?.message ?? "could not open the learner database in \(directory.path); nothing was changed.")
+        if let refusal = database.commandRefusal {
+            throw .init(message: refusal)
         }
         let current = database.settings(of: saved)
         let home = SyncFolderPath.home(environment: environment)

@@ -13,7 +13,7 @@ struct ForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
         abstract: "Delete a learner's progress, settings and profile (Settings' Forget me).",
-        discussion: "Needs --profile NAME and --yes. With --everywhere, every machine that syncs through the learner's Sync folder forgets them at its next sync. Exit status 2 without --yes, for an unknown learner, or when nothing could be deleted."
+        discussion: "Needs --profile NAME and --yes. --restore brings back, on this machine, a learner that another machine's Forget me (--everywhere) removed here in the last 30 days. With --everywhere, every machine that syncs through the learner's Sync folder forgets them at its next sync. Exit status 2 without --yes, for an unknown learner, or when nothing could be deleted."
     )
 
     @OptionGroup var learner: LearnerOptions
@@ -25,10 +25,14 @@ struct ForgetCommand: ParsableCommand {
     @Flag(help: "Yes, delete: the command refuses without it.")
     var yes = false
 
+    @Flag(help: "Bring back a learner another machine's Forget me removed here (kept for 30 days); --profile NAME chooses among several.")
+    var restore = false
+
     /// execute: forgets the learner and says what was deleted; returns the exit status.
     @MainActor
     func execute(now: Date = Date(), environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let options = learner.resolved(root: root)
+        if restore { return restoreLearner(options, now: now, environment: environment) }
         guard let name = options.profile else {
             return LearnerOptions.fail(.init(message: "forget needs the learner named: kuchi forget --profile NAME --yes."))
         }
@@ -40,8 +44,8 @@ struct ForgetCommand: ParsableCommand {
             let dataDirectory = options.paths(environment).dataDirectory
             let configDirectory = options.paths(environment).configDirectory
             let database = LearnerDatabase.open(directory: dataDirectory, now: now)
-            guard database.url != nil, database.pendingSave == nil else {
-                throw .init(message: database.problem?.message ?? "could not open the learner database in \(dataDirectory.path); nothing was forgotten.")
+            if let refusal = database.commandRefusal {
+                throw .init(message: refusal.replacingOccurrences(of: "nothing was changed", with: "nothing was forgotten"))
             }
             let store = ProfileStore(directory: configDirectory)
             let result: Result<Int, SyncFailure>
@@ -69,6 +73,37 @@ struct ForgetCommand: ParsableCommand {
             }
         } catch {
             return LearnerOptions.fail(error)
+        }
+    }
+
+    /// restoreLearner: `--restore`: the copy a received forget set aside (`ForgetAside`) copied
+    /// back, the learner's profile saved again; says what came back.
+    @MainActor
+    private func restoreLearner(_ options: LearnerOptions, now: Date, environment: [String: String]) -> Int32 {
+        let paths = options.paths(environment)
+        let kept = ForgetAside.kept(paths.dataDirectory, now: now)
+        let chosen = options.profile.map { name in kept.filter { $0.profile.isNamed(name) } } ?? kept
+        guard let copy = chosen.first else {
+            let known = kept.map(\.profile.name.escapingControlCharacters)
+            let what = options.profile.map { "of \($0.escapingControlCharacters) " } ?? ""
+            return LearnerOptions.fail(.init(message: "no learner \(what)was set aside by a Forget me from another machine in the last "
+                + "\(ForgetAside.keptDays) days" + (known.isEmpty ? "." : "; kept: \(known.joined(separator: ", ")).")))
+        }
+        guard options.profile != nil || Set(chosen.map(\.profile.id)).count == 1 else {
+            let names = Set(chosen.map(\.profile.name.escapingControlCharacters)).sorted()
+            return LearnerOptions.fail(.init(message: "several learners were set aside — choose one with --profile NAME: \(names.joined(separator: ", "))"))
+        }
+        let database = LearnerDatabase.open(directory: paths.dataDirectory, now: now)
+        if let refusal = database.commandRefusal {
+            return LearnerOptions.fail(.init(message: refusal.replacingOccurrences(of: "nothing was changed", with: "nothing was restored")))
+        }
+        switch ForgetAside.restore(copy, database: database, store: ProfileStore(directory: paths.configDirectory)) {
+        case .success(let reviews):
+            StandardOutput.write("restored \(copy.profile.name.escapingControlCharacters) on this machine (\(reviews) review\(reviews == 1 ? "" : "s")); "
+                + "their Forget me from another machine is no longer obeyed here")
+            return StandardOutput.finish(0)
+        case .failure(let failure):
+            return LearnerOptions.fail(.init(message: failure.message))
         }
     }
 

@@ -80,8 +80,8 @@ struct OptimizeCommand: ParsableCommand {
         let database = LearnerDatabase.open(directory: directory, now: now)
         if let problem = database.problem {
             // A busy or unusable file would lose what a fit writes: refuse rather than pretend.
-            guard database.url != nil, database.pendingSave == nil else {
-                StandardError.write("kuchi: \(problem.message)")
+            if let refusal = database.commandRefusal {
+                StandardError.write("kuchi: \(refusal)")
                 return 2
             }
             StandardError.write("kuchi: \(problem.message)")

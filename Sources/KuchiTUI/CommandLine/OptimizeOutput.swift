@@ -34,14 +34,17 @@ enum OptimizeOutput {
     static func show(_ change: ParameterChange?, json: Bool, database: LearnerDatabase?) -> Int32 {
         let weights = change?.weights ?? FSRSParameters.defaults
         let source = change.map { $0.source == .fitted ? "fitted" : "reset" } ?? "defaults"
+        let here = database?.thisMachine()
+        let received = change.map { !$0.machine.isEmpty && $0.machine != "local" && $0.machine != here } ?? false
         if json {
             StandardOutput.write(text([
                 "parameters": weights, "source": source, "time": change.map { $0.time as Any } ?? NSNull(),
                 "is_default": weights == FSRSParameters.defaults,
+                "machine": change.map { $0.machine as Any } ?? NSNull(), "received": received,
             ]))
             return StandardOutput.finish(0)
         }
-        StandardOutput.write(describe(change))
+        StandardOutput.write(describe(change, received: received))
         let listing = weights.enumerated().map { "w[\($0.offset)] = \(String(format: "%.4f", $0.element))" }
         for row in stride(from: 0, to: listing.count, by: 4) {
             StandardOutput.write(listing[row..<min(row + 4, listing.count)].map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }
@@ -50,13 +53,19 @@ enum OptimizeOutput {
         return StandardOutput.finish(0)
     }
 
-    /// describe: one sentence on the weights in force, as Settings says it too.
-    static func describe(_ change: ParameterChange?) -> String {
+    /// describe: one sentence on the weights in force and where they came from: fitted or reset
+    /// here, or received from another machine (named by the first 8 hex digits of its id, as
+    /// `kuchi sync` names it), so weights that arrived through the folder never pass for a fit
+    /// of this machine's (issue 36).
+    static func describe(_ change: ParameterChange?, received: Bool = false) -> String {
         guard let change else { return "Kuchi uses the default parameters (fitted to many Anki users, not to you yet)." }
         let when = Date(timeIntervalSince1970: Double(change.time) / 1000).formatted(date: .abbreviated, time: .shortened)
-        switch change.source {
-        case .fitted: return "Kuchi uses your own parameters, fitted to your reviews on \(when)."
-        case .reset: return "Kuchi uses the default parameters (reset on \(when))."
+        let machine = String(change.machine.escapingControlCharacters.prefix(8))
+        switch (change.source, received) {
+        case (.fitted, false): return "Kuchi uses your own parameters, fitted to your reviews here on \(when)."
+        case (.fitted, true): return "Kuchi uses parameters fitted on machine \(machine) on \(when), received through the sync folder."
+        case (.reset, false): return "Kuchi uses the default parameters (reset here on \(when))."
+        case (.reset, true): return "Kuchi uses the default parameters (reset on machine \(machine) on \(when), received through the sync folder)."
         }
     }
 

@@ -52,6 +52,9 @@ struct SyncCommand: ParsableCommand {
         case .success(let report):
             for notice in report.notices { StandardError.write("kuchi: \(notice)") }
             StandardOutput.write(report.summary)
+            // What other machines changed, by machine: under the line, so scripts reading the
+            // first line read what they always read.
+            for line in report.told { StandardOutput.write("  \(line)") }
             return StandardOutput.finish(0)
         case .failure(let failure):
             StandardError.write("kuchi: \(failure.message)")

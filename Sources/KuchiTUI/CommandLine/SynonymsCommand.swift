@@ -38,6 +38,10 @@ struct SynonymsCommand: ParsableCommand {
             help: ArgumentHelp("Stop accepting ANSWER for WORD (compared as the judge compares answers).", valueName: "word answer"))
     var remove: [String] = []
 
+    @Option(name: .customLong("remove-from"),
+            help: ArgumentHelp("Stop accepting every answer MACHINE kept (its id, or the first 8 of its hex digits, as `kuchi sync` names it; \"here\" for this machine).",
+                               valueName: "machine"))
+    var removeFrom: String?
     @Option(parsing: .upToNextOption,
             help: ArgumentHelp("Accept ANSWER for WORD from now on (the word as the deck writes it, or its reading).", valueName: "word answer"))
     var add: [String] = []
@@ -67,6 +71,7 @@ struct SynonymsCommand: ParsableCommand {
             throw ValidationError("--add needs a word and an answer: kuchi synonyms --add 犬 doggy")
         }
         if !add.isEmpty && !remove.isEmpty { throw ValidationError("--add and --remove cannot be used together.") }
+        if removeFrom != nil && !(add.isEmpty && remove.isEmpty) { throw ValidationError("--remove-from cannot be used with --add or --remove.") }
         if direction != nil && add.isEmpty { throw ValidationError("--direction goes with --add (kuchi synonyms --add WORD ANSWER --direction en-jp).") }
         if let direction, StudyDirection(rawValue: direction) == nil {
             throw ValidationError("--direction is one of jp-en, en-jp, reading, listen (not “\(direction)”).")
@@ -101,6 +106,7 @@ struct SynonymsCommand: ParsableCommand {
         let options = learner.resolved(root: root)
         do throws(LearnerOptions.CommandFailure) {
             let profile = try options.learner()
+            if let removeFrom { return try removing(fromMachine: removeFrom, learner: profile.id, options: options, now: now) }
             if add.count == 2 { return try adding(word: add[0], answer: add[1], profile: profile, options: options, now: now) }
             if remove.count == 2 { return try removing(word: remove[0], answer: remove[1], learner: profile.id, options: options, now: now) }
             let answers = inDeck(try list(learner: profile.id, options: options))
@@ -142,7 +148,7 @@ struct SynonymsCommand: ParsableCommand {
             return 1
         }
         let database = LearnerDatabase.open(directory: directory, now: now)
-        if let problem = database.problem, database.url == nil { throw LearnerOptions.CommandFailure(message: problem.message) }
+        if let refusal = database.commandRefusal { throw LearnerOptions.CommandFailure(message: refusal) }
         let removed: [OwnAnswer]
         let severalDecks: Bool
         do {
@@ -180,9 +186,8 @@ struct SynonymsCommand: ParsableCommand {
                 + "(\(studyDirection == .japaneseToEnglish || studyDirection == .listening ? "English words" : "kana or the word"), at most 200 characters).")
         }
         let database = LearnerDatabase.open(directory: options.paths().dataDirectory, now: now)
-        guard database.url != nil, database.pendingSave == nil else {
-            throw LearnerOptions.CommandFailure(message: (database.problem?.message ?? "The learner database cannot be written")
-                + " Nothing was kept; try again once it is free.")
+        if let refusal = database.commandRefusal {
+            throw LearnerOptions.CommandFailure(message: refusal.replacingOccurrences(of: "nothing was changed", with: "nothing was kept"))
         }
         let own = OwnAnswer(deck: whole.title, word: challenge.question, direction: studyDirection, answer: kept)
         do {

@@ -53,7 +53,7 @@ struct WordCommand: ParsableCommand {
             if suspend || unsuspend {
                 let directory = options.paths().dataDirectory
                 let opened = LearnerDatabase.open(directory: directory)
-                if let problem = opened.problem { throw LearnerOptions.CommandFailure(message: problem.message) }
+                if let refusal = opened.commandRefusal { throw LearnerOptions.CommandFailure(message: refusal) }
                 do {
                     try opened.setSuspended(suspend, learner: profile.id, deck: whole.title, question: challenge.question,
                                             reading: challenge.reading ?? "", now: now)
@@ -75,7 +75,8 @@ struct WordCommand: ParsableCommand {
             if json {
                 StandardOutput.write(history.json())
             } else {
-                for line in history.textLines() { StandardOutput.write(line) }
+                // Deck and record text is printed escaped: a newline in it would print a line of its own.
+                for line in history.textLines() { StandardOutput.write(line.escapingControlCharacters) }
             }
             return StandardOutput.finish(0)
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import KuchiCore
+import KuchiDeck
 
 /// WelcomeScene: "Hi, <name>", Start, and the way to another learner's profile.
 struct WelcomeScene: Scene {
@@ -55,5 +56,14 @@ struct WelcomeScene: Scene {
         case .newProfile: state.openRegister(from: .welcome)
         case .quit: state.quitting = true
         }
+    }
+
+    /// levelsPlayed: the JLPT levels the deck line names — the chosen levels the deck studied
+    /// holds, nil when it is studied at every level. Levels that select too few words are
+    /// played as every level (`LearnerSession`): the line said "N1" then (issue 36).
+    static func levelsPlayed(chosen: [Int], deck: Deck) -> String? {
+        let played = Set(deck.levels.map(\.level))
+        guard !chosen.isEmpty, !played.isEmpty, played.isSubset(of: Set(chosen)) else { return nil }
+        return SettingsScene.levelTitle(chosen.filter(played.contains))
     }
 }

@@ -45,6 +45,8 @@ extension LearnerDatabase {
     /// apply(in:): the change's writes inside a transaction that is open — live, or replayed
     /// from a busy copy's list. The one `switch` over the catalogue that writes.
     package static func apply(_ change: LearnerChange, in db: Database, now: Date, ids: ReviewIDSource) throws -> AppliedChange {
+        // The one gate (issue 36): what fails the rules is written by nobody.
+        if let refusal = ChangeGate.check(change) { throw refusal }
         var applied = AppliedChange()
         switch change {
         case .deckOpened(let opening):
@@ -86,7 +88,7 @@ extension LearnerDatabase {
             written.stamps = stamps
             applied.written = .settings(written)
         case .settingsReceived(let received):
-            applied.count = try receive(db, learner: received.learner, changes: received.changes, now: now)
+            applied.count = try receive(db, learner: received.learner, changes: received.changes.filter { ChangeGate.check($0) == nil }, now: now)
             applied.changed = applied.count > 0
             applied.written = change
         case .carryOver(let profile):
@@ -237,7 +239,6 @@ extension LearnerDatabase {
         let latest = try Int64.fetchOne(db, sql: "SELECT MAX(time) FROM scheduler_parameters WHERE learner = ?",
                                         arguments: [write.learner.uuidString.lowercased()])
         let time = try write.time ?? ChangeStamp.next(now: now, after: ChangeStamp.latest(latest, ChangeStamp.keptAside(db, learner: write.learner)))
-        guard FSRSParameters.problems(in: write.weights).isEmpty else { return (0, time) }
         let machine = try write.machine ?? machineID(db, create: true, source: ReviewIDSource()) ?? "local"
         try insertParameterChange(db, learner: write.learner, ParameterChange(time: time, machine: machine, weights: write.weights,
                                                                               rescheduled: write.reschedule, source: write.source))
