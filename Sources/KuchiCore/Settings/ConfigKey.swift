@@ -191,10 +191,3 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         }
     }
 }
-
-extension ProfileField {
-    /// settingTitle: how a sentence names the field (its `kuchi config` key, or "name").
-    public var settingTitle: String {
-        ConfigKey.allCases.first { $0.field == self }?.rawValue ?? (self == .name ? "name" : rawValue)
-    }
-}

@@ -61,6 +61,31 @@ public enum ProfileField: String, CaseIterable, Sendable {
     /// Every other field is a setting, kept in the learner database's log (`SettingValues`).
     public static let local: [ProfileField] = [.name, .lastUsed, .syncFolder]
 
+    /// settingTitle: how a sentence names the field — its `kuchi config` key (`ConfigKey`'s raw
+    /// value, a test holds them equal), or "name". Here, below the config keys, so the data
+    /// layer's gate names a refused setting the way `kuchi config` does.
+    public var settingTitle: String {
+        switch self {
+        case .name: "name"
+        case .lastUsed: "lastUsed"
+        case .numberOfQuestions: "questions"
+        case .newWordsPerDay: "new-words-per-day"
+        case .desiredRetention: "retention"
+        case .dayRolloverHour: "day-starts-at"
+        case .deck: "deck"
+        case .categories: "categories"
+        case .levels: "levels"
+        case .studyDirection: "direction"
+        case .answerKind: "answer"
+        case .teachNewWords: "teach"
+        case .learningEnabled: "learn"
+        case .syncFolder: "sync-dir"
+        case .appearance: "appearance"
+        case .cardColor: "card-color"
+        case .audio: "audio"
+        }
+    }
+
     /// path: the keys from the `profile` object down to the value.
     package var path: [String] {
         switch self {

@@ -12,10 +12,21 @@ import KuchiBase
 public struct VoiceTexts: Sendable {
     /// textsByKey: "question\treading" → text.
     private let textsByKey: [String: String]
+    /// otherAccent: the keys of the words no text makes Open JTalk say with the accent the card
+    /// shows (`unsayable` in voice.json), with why.
+    private let otherAccent: [String: String]
 
     /// init: texts by (question, reading); the reading is the question for a kana word.
-    public init(_ entries: [(question: String, reading: String, text: String)]) {
+    /// `unsayable` names the words said with another accent than the card's, and why.
+    public init(_ entries: [(question: String, reading: String, text: String)], unsayable: [(question: String, reading: String, why: String)] = []) {
         textsByKey = Dictionary(entries.map { ($0.question + "\t" + $0.reading, $0.text) }, uniquingKeysWith: { first, _ in first })
+        otherAccent = Dictionary(unsayable.map { ($0.question + "\t" + $0.reading, $0.why) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// accentDiffers: why the voice says `challenge` with another accent than its pitch line
+    /// shows (Open JTalk 1.10's dictionary has no way to say it so), nil when it says the shown one.
+    public func accentDiffers(for challenge: Challenge) -> String? {
+        otherAccent[challenge.question + "\t" + (challenge.reading ?? challenge.question)]
     }
 
     /// text: what Open JTalk is given for `challenge`.
@@ -45,7 +56,8 @@ public struct VoiceTexts: Sendable {
     public static func load(from file: URL) -> VoiceTexts {
         guard let data = try? BoundedFile.contents(of: file, limit: 4 * 1_048_576),
               let decoded = try? JSONDecoder().decode(VoiceFile.self, from: data) else { return .empty }
-        return VoiceTexts(decoded.entries.map { ($0.question, $0.reading ?? $0.question, $0.text) })
+        return VoiceTexts(decoded.entries.map { ($0.question, $0.reading ?? $0.question, $0.text) },
+                          unsayable: decoded.entries.compactMap { entry in entry.unsayable.map { (entry.question, entry.reading ?? entry.question, $0) } })
     }
 }
 
@@ -55,6 +67,7 @@ private struct VoiceFile: Decodable {
         package let question: String
         package let reading: String?
         package let text: String
+        package let unsayable: String?
     }
 
     let entries: [Entry]

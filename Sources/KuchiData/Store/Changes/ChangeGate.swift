@@ -56,7 +56,7 @@ public enum ChangeGate {
             return ChangeRefusal("a setting stamped before 1970 or after 9999")
         }
         guard SettingValues.isValid(setting.value, for: setting.field, base: gateProfile) else {
-            return ChangeRefusal("a setting of \(setting.field.rawValue) that Kuchi's own rules refuse")
+            return ChangeRefusal("a \(setting.field.settingTitle) setting that Kuchi's own rules refuse")
         }
         return nil
     }
