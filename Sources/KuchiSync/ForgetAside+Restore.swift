@@ -4,7 +4,7 @@ import KuchiBase
 import KuchiData
 
 /// ForgetAside+Restore: a copy set aside copied back into the learner database, and the profile
-/// saved again (`kuchi forget --restore NAME`).
+/// saved again (`kuchi forget --restore --profile NAME`).
 extension ForgetAside {
     /// restore: brings `kept` back; fails with a sentence when the learner is here already (a
     /// sync brought them in again) or the database cannot take the rows.

@@ -87,7 +87,7 @@ extension SyncService {
         switch forgetHere(choice.profile.id, database: database, store: store, now: request.now) {
         case .success(let reviews):
             report.notices.append("\(name) was forgotten on another machine (Forget me → every machine); their \(reviews) review\(reviews == 1 ? "" : "s"), "
-                + "settings and profile were deleted here too. `kuchi forget --restore \(name)` brings them back on this machine within "
+                + "settings and profile were deleted here too. `kuchi forget --restore --profile \(name.contains(" ") ? "\"\(name)\"" : name)` brings them back on this machine within "
                 + "\(ForgetAside.keptDays) days.")
             return .success(report)
         case .failure(let failure):

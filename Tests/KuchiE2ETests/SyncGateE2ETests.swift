@@ -53,7 +53,7 @@ struct SyncGateE2ETests {
         #expect(forget.status == 0, "\(forget.standardError)")
         let obeyed = try b.sync(folder.url, at: now.addingTimeInterval(900))
         #expect(obeyed.status == 0 && obeyed.standardOutput.contains("forgot this learner"), "\(obeyed.standardOutput)")
-        #expect(obeyed.standardError.contains("kuchi forget --restore Hana"), "\(obeyed.standardError)")
+        #expect(obeyed.standardError.contains("kuchi forget --restore --profile Hana"), "\(obeyed.standardError)")
         #expect(try b.kuchi(["config"], at: now.addingTimeInterval(950)).status == 2, "no learner any more")
         let restored = try b.kuchi(["forget", "--restore", "--profile", "Hana"], at: now.addingTimeInterval(1000))
         #expect(restored.status == 0 && restored.standardOutput.contains("restored Hana on this machine (4 reviews)"), "\(restored.standardError)")

@@ -77,7 +77,7 @@ struct ForgedForgetTests {
 
         let obeyed = try b.sync(folder.url, now: start.addingTimeInterval(1300)).get()
         #expect(obeyed.forgotten)
-        #expect(obeyed.notices.contains { $0.contains("kuchi forget --restore Hana") }, "\(obeyed.notices)")
+        #expect(obeyed.notices.contains { $0.contains("kuchi forget --restore --profile Hana") }, "\(obeyed.notices)")
         #expect(try b.reviews() == 0 && b.store.profile(hana.id) == nil)
         #expect(Set(bFiles).isSubset(of: Set(batches(folder.url))), "B's own batch files stay")
         let arriving = c.sync(folder.url, name: "Hana", now: start.addingTimeInterval(1350))
