@@ -88,3 +88,25 @@ extension App {
         changeNotice = changeNotice.map { "\($0) \(sentence)" } ?? sentence
     }
 }
+
+/// Forget me's end, taken like any job result (`SettingsScene.startForget` began it).
+extension App {
+    /// finishForget: Forget me's deletions ended: the learner is signed out to Register, or the
+    /// problem is shown and the learner kept.
+    func finishForget(problem: String?) {
+        guard state.forgetting != nil else { return }
+        state.forgetting = nil
+        session.finishForget(problem: problem)
+        if problem == nil { state.openRegister(from: nil) }
+    }
+
+    /// finishForgetBeforeExit: a Forget me still running when the app quits is waited for (its
+    /// transaction is the learner's deletion, all or nothing) and finished, so nothing saves the
+    /// forgotten profile again on the way out.
+    func finishForgetBeforeExit() {
+        guard state.forgetting != nil else { return }
+        if case .forgot(let problem) = state.jobs.waitForOne(timeout: 3600, matching: { if case .forgot = $0 { true } else { false } }) {
+            finishForget(problem: problem)
+        }
+    }
+}
