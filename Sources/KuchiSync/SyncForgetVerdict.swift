@@ -66,7 +66,7 @@ package enum SyncForgetVerdict {
 
     /// restoredKey: the `sync_meta` key holding the time of the latest forget of `learner` this
     /// machine restored past.
-    package static func restoredKey(_ learner: UUID) -> String { "forget-restored:" + learner.uuidString.lowercased() }
+    package static func restoredKey(_ learner: UUID) -> String { LearnerChange.LearnerRestore.metaKey(learner) }
 
     /// restoredUpTo: forgets of `learner` at or before this time were restored past here.
     package static func restoredUpTo(_ db: Database, learner: UUID) throws -> Int64? {

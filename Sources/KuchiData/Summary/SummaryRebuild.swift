@@ -10,7 +10,8 @@ import GRDB
 package enum SummaryRebuild {
     /// learnerRows: how Forget removes a learner from the summary (before the log, so the
     /// log's delete trigger finds no row to lower).
-    package static let learnerRows = [LearnerRows("review_slot", "DELETE FROM review_slot WHERE learner_deck IN (\(LearnerRows.decks))")]
+    package static let learnerRows = [LearnerRows("review_slot", "DELETE FROM review_slot WHERE learner_deck IN (\(LearnerRows.decks))",
+                                                        notRestored: "the review log's insert trigger sums it again as the reviews come back")]
 
     /// sql: the UPDATE trigger, then the summary recomputed from `review` (the v2 statement).
     package static let sql = """

@@ -29,12 +29,15 @@ package enum SyncLedgerSchema {
         LearnerRows("sync_outbox", """
             DELETE FROM sync_outbox WHERE uid IN (SELECT uid FROM review WHERE card IN (\(LearnerRows.cards)))
                 OR uid IN (SELECT uid FROM review_tombstone WHERE card IN (\(LearnerRows.cards)))
-            """),
-        LearnerRows("sync_file", "DELETE FROM sync_file WHERE learner = :learner"),
-        LearnerRows("sync_later", "DELETE FROM sync_later WHERE learner = :learner"),
-        LearnerRows("sync_held", "DELETE FROM sync_held WHERE learner = :learner"),
+            """, notRestored: "reviews restored were sent before the forget, and the other machines obeyed it"),
+        LearnerRows("sync_file", "DELETE FROM sync_file WHERE learner = :learner", notRestored: Self.reread),
+        LearnerRows("sync_later", "DELETE FROM sync_later WHERE learner = :learner", notRestored: Self.reread),
+        LearnerRows("sync_held", "DELETE FROM sync_held WHERE learner = :learner", notRestored: Self.reread),
         LearnerRows(kept: "sync_deck", because: "it lists decks the folder holds, by content, for every learner"),
     ]
+
+    /// reread: why the ledger is not restored: the next sync reads the folder from the start.
+    private static let reread = "the next sync reads the learner's files in the folder again from the start"
 
     /// version: the `user_version` this migration sets (renumbered with the migration).
     package static let version = 9

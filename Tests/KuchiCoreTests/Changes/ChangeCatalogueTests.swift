@@ -76,6 +76,13 @@ struct ChangeCatalogueTests {
         let kens = try database.cards(learner: learners.ken.id, deck: deck, now: at(10))
         _ = try database.recordReview(ReviewInput(cardID: kens.cards[0].id, rating: .good, time: at(10), duration: 900), scheduler: scheduler)
         try database.carryOver(learners.ken, now: at(10))
+        // Forget me with a copy kept aside (as an obeyed forget keeps one), then brought back from it.
+        let aside = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-aside-\(UUID().uuidString).sqlite")
+        try database.writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [aside.path]) }
+        try database.forget(learner: learners.ken.id)
+        let back = try database.apply(.restoreLearner(LearnerChange.LearnerRestore(learner: learners.ken.id, aside: aside,
+                                                                                   forgetTime: Milliseconds.from(at(11)))), now: at(11))
+        #expect(back.changed && back.count == 1, "Ken's one review is back")
         try database.forget(learner: learners.ken.id)
     }
 

@@ -27,7 +27,7 @@ extension LearnerChange {
             // Named by learner and word already; the cards found so far are this copy's rows.
             log.cards = ReceivedCards(learner: log.learner)
             return .received(log)
-        case .deckOpened, .settings, .settingsReceived, .carryOver, .suspension, .ownAnswer, .parameters, .forgetLearner:
+        case .deckOpened, .settings, .settingsReceived, .carryOver, .suspension, .ownAnswer, .parameters, .forgetLearner, .restoreLearner:
             // Named by learner and word already.
             return self
         }

@@ -122,6 +122,11 @@ extension LearnerDatabase {
         case .forgetLearner(let learner):
             applied.count = try LearnerTables.forget(learner, in: db)
             applied.written = change
+        case .restoreLearner(let restore):
+            let reviews = try LearnerTables.restore(restore, in: db)
+            applied.count = reviews ?? 0
+            applied.changed = reviews != nil
+            applied.written = reviews == nil ? nil : change
         case .received(let log):
             let outcome = try place(log, in: db)
             applied.received = outcome

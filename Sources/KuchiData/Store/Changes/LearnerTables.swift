@@ -11,12 +11,22 @@ package struct LearnerRows: Sendable {
     package let delete: String?
     /// kept: why the rows stay (nil when deleted).
     package let kept: String?
+    /// notRestored: why `kuchi forget --restore` does not copy the rows back (nil: it does).
+    package let notRestored: String?
 
-    /// init: a table whose learner rows `delete` removes.
-    package init(_ table: String, _ delete: String) {
+    /// init: a table whose learner rows `delete` removes (and a restore copies back, unless
+    /// `notRestored` says why not).
+    package init(_ table: String, _ delete: String, notRestored: String? = nil) {
         self.table = table
         self.delete = delete
         self.kept = nil
+        self.notRestored = notRestored
+    }
+
+    /// select: the learner's rows, read by the same condition Forget deletes them by.
+    package var select: String? {
+        guard let delete, delete.hasPrefix("DELETE FROM \(table) ") else { return nil }
+        return "SELECT * FROM \(table) " + delete.dropFirst("DELETE FROM \(table) ".count)
     }
 
     /// init: a table Forget leaves alone, and why.
@@ -24,6 +34,7 @@ package struct LearnerRows: Sendable {
         self.table = table
         self.delete = nil
         self.kept = reason
+        self.notRestored = reason
     }
 
     /// decks: the learner's learner-deck rows (inside a DELETE's WHERE).
