@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
+import KuchiMemory
+import KuchiDeck
 
 /// ReviewLogReads: the statements that read `review` (schema: `LearnerSchema`) for a learner
 /// or a card, beside `ReviewLog`, its one writer — the optimizer's training set, a word's
-/// history, and what a sync judges a forget or a wrong clock by.
+/// history, a review a sync reads found here, and what a sync judges a forget or a wrong clock by.
 extension ReviewLog {
     /// Logged: one review as the log keeps it.
     package struct Logged {
@@ -34,6 +36,26 @@ extension ReviewLog {
         try Row.fetchAll(db, sql: "SELECT time, rating, uid FROM review WHERE card = ? ORDER BY time, uid", arguments: [card]).map { review in
             (review["time"], review["rating"], review["uid"] ?? Data())
         }
+    }
+
+    /// travelling: `learner`'s review `uid` (16 bytes) as it travels, with its card, when it is
+    /// here (cached: a sync asks once per review it reads).
+    package static func travelling(_ db: Database, uid: Data, learner: UUID) throws -> (review: SyncReview, card: Int64)? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT r.card, d.deck, c.question, c.reading, c.direction, c.answer, r.time, r.rating, r.duration
+            FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck WHERE r.uid = ? AND d.learner = ?
+            """), arguments: [uid, learner.uuidString.lowercased()]),
+              let direction = StudyDirection(rawValue: row[4]), let rating = Rating(rawValue: row[7]) else { return nil }
+        return (SyncReview(uid: ReviewID.text(uid), deck: row[1], question: row[2], reading: row[3], direction: direction, answer: row[5],
+                           time: row[6], rating: rating, duration: row[8]), row[0])
+    }
+
+    /// card: the card of `learner`'s review `uid`, when it is here (cached: once per undo read).
+    package static func card(_ db: Database, uid: Data, learner: UUID) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: """
+            SELECT r.card FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
+            WHERE r.uid = ? AND d.learner = ?
+            """), arguments: [uid, learner.uuidString.lowercased()])
     }
 
     /// latestTime: the time of `learner`'s latest review (nil: none).
