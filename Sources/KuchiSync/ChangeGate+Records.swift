@@ -10,7 +10,7 @@ extension ChangeGate {
     package static func check(_ record: SyncRecord) -> ChangeRefusal? {
         switch record {
         case .review(let review):
-            return isTime(review.time) && review.duration >= 0 ? nil : ChangeRefusal("a review dated before 1970 or after 9999")
+            return check(review)
         case .undo:
             return nil
         case .setting(let setting):

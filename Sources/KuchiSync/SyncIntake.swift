@@ -7,15 +7,13 @@ import KuchiData
 /// SyncIntake: records from the folder applied to the learner database as they stream in, inside
 /// the sync's one transaction — so memory holds one chunk of records, not the folder.
 ///
-/// A review is inserted unless its id is already here or undone (the unique index and the
-/// tombstones deduplicate: a conflict copy or a folded batch adds nothing); one dated after the
-/// receiver's tomorrow is kept aside (`sync_later`) until its time comes. A copy of a review
-/// held here with other contents is settled by `SyncMerge.prefers`: the folder's copy replaces
-/// this one, or this one (which every machine keeps) is sent again. An undo deletes its review,
-/// or is remembered as a tombstone when the review has not arrived yet. A suspension is applied
-/// (latest stamp wins); a suspension or weight change dated after tomorrow is kept aside like a
-/// review. Every write to the log goes through `ReviewLog`. Whatever the folder holds stops
-/// waiting in this machine's outbox. Settings, decks and weight changes go to `merge`.
+/// Each chunk's reviews and undos are one catalogue change (`LearnerChange.received`): a review
+/// is inserted unless its id is already here or undone, a copy held here with other contents is
+/// settled by `SyncMerge.prefers`, an undo deletes its review or is remembered as a tombstone.
+/// A review dated after the receiver's tomorrow is kept aside (`sync_later`) until its time
+/// comes. A suspension or own answer is applied as its own change (latest stamp wins); one or a
+/// weight change dated after tomorrow is kept aside like a review. Settings, decks and weight
+/// changes go to `merge`.
 package final class SyncIntake {
     private let db: Database
     private let learner: UUID
@@ -43,7 +41,8 @@ package final class SyncIntake {
     private var disagreements = 0
     /// conflictNotices: the first few of them, named (`SyncMerge.namedDisagreements`).
     private var conflictNotices: [String] = []
-    private var cards: SyncCards
+    /// cards: the card rows found, shared by every chunk of this sync.
+    private let cards: ReceivedCards
 
     /// now: the receiver's clock, as the catalogue's `apply` takes it.
     private var now: Date { Milliseconds.date(latest - Self.day) }
@@ -61,7 +60,7 @@ package final class SyncIntake {
         self.machine = machine
         self.place = place
         latest = now + Self.day
-        cards = SyncCards(learner: learner)
+        cards = ReceivedCards(learner: learner)
     }
 
     /// notices: the review copies that disagreed, named (the first few) and counted.
@@ -77,15 +76,25 @@ package final class SyncIntake {
     package private(set) var refusals = SyncRefusals()
 
     /// take: applies a chunk of records; one the gate refuses (`ChangeGate`) is only counted.
+    /// The chunk's reviews and undos enter the log as one catalogue change, in their order.
     package func take(_ entries: [SyncFolder.Entry]) throws {
+        var log: [LearnerChange.ReceivedLog.Record] = []
         for entry in entries {
             if let refusal = ChangeGate.check(entry.record) {
                 refusals.add(refusal, entry: entry)
                 continue
             }
             switch entry.record {
-            case .review(let review): try take(review, from: entry.machine, file: entry.file)
-            case .undo(let uid): try undo(uid, from: entry.machine)
+            case .review(let review):
+                if review.time > latest {
+                    // Dated after the receiver's tomorrow: waits in the ledger until its time comes.
+                    try LearnerDatabase.keepLater(db, learner: learner, record: .review(review), key: ReviewID.blob(review.uid), time: review.time,
+                                                  machine: entry.machine, stamped: false)
+                    keptAside += 1
+                } else {
+                    log.append(.review(review, machine: entry.machine, file: entry.file))
+                }
+            case .undo(let uid): log.append(.undo(uid: uid, machine: entry.machine))
             case .suspension(let change): try suspension(change, entry: entry)
             case .ownAnswer(let change): try ownAnswer(change, entry: entry)
             case .parameters(let change):
@@ -98,100 +107,26 @@ package final class SyncIntake {
             case .setting, .deck, .forget: merge.add(entry)
             }
         }
+        guard !log.isEmpty else { return }
+        let change = LearnerChange.ReceivedLog(learner: learner, records: log, now: latest - Self.day, cards: cards, prefers: SyncMerge.prefers)
+        guard let outcome = try LearnerDatabase.apply(.received(change), in: db, now: now, ids: ids).received else { return }
+        received += outcome.received
+        contributors.formUnion(outcome.contributors)
+        touched.formUnion(outcome.touched)
+        for disagreement in outcome.disagreements { tell(disagreement) }
     }
 
-    /// take: one review: inserted, kept aside, settled against this machine's copy, or already
-    /// known — and no longer waiting to be sent, unless this machine's copy must go again.
-    private func take(_ review: SyncReview, from source: String, file: String) throws {
-        let blob = ReviewID.blob(review.uid)
-        let sendAgain = try place(review, blob: blob, from: source, file: file)
-        // After the insert: its trigger queues every new review, received ones included.
-        guard !sendAgain else { return }
-        try db.cachedStatement(sql: "DELETE FROM sync_outbox WHERE uid = ? AND kind = 0").execute(arguments: [blob])
-    }
-
-    /// place: a review inserted, or kept aside when dated after tomorrow, or settled when known;
-    /// returns whether this machine's copy is to be sent again.
-    private func place(_ review: SyncReview, blob: Data, from source: String, file: String) throws -> Bool {
-        if review.time > latest {
-            try LearnerDatabase.keepLater(db, learner: learner, record: .review(review), key: blob, time: review.time, machine: source, stamped: false)
-            keptAside += 1
-            return false
-        }
-        if let local = try localCopy(blob) { return try settle(review, against: local, from: source, file: file) }
-        if let undone = try Int64.fetchOne(db.cachedStatement(sql: "SELECT card FROM review_tombstone WHERE uid = ?"), arguments: [blob]) {
-            // Undone here and held by the folder: the undo goes out (unless the folder's own undo
-            // made the tombstone: card 0), so the machines that hold it drop it too.
-            if undone != 0 { try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) VALUES (?, 1)").execute(arguments: [blob]) }
-            return false
-        }
-        let card = try cards.id(of: review, in: db)
-        let entry = ReviewLog.Entry(card: card, time: review.time, rating: review.rating, state: .new, duration: review.duration, uid: review.uid)
-        guard try ReviewLog.write(.add(entry), in: db) > 0 else { return false }
-        received += 1
-        contributors.insert(source)
-        touched.insert(card)
-        return false
-    }
-
-    /// localCopy: this learner's review `blob` as it travels, with its card, when it is here.
-    private func localCopy(_ blob: Data) throws -> (review: SyncReview, card: Int64)? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT r.card, d.deck, c.question, c.reading, c.direction, c.answer, r.time, r.rating, r.duration
-            FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck WHERE r.uid = ? AND d.learner = ?
-            """), arguments: [blob, learner.uuidString.lowercased()]),
-              let direction = StudyDirection(rawValue: row[4]), let rating = Rating(rawValue: row[7]) else { return nil }
-        return (SyncReview(uid: ReviewID.text(blob), deck: row[1], question: row[2], reading: row[3], direction: direction, answer: row[5],
-                           time: row[6], rating: rating, duration: row[8]), row[0])
-    }
-
-    /// settle: the folder's copy of a review held here: the same adds nothing; of two that
-    /// differ, every machine keeps the one `SyncMerge.prefers` — the folder's replaces this
-    /// machine's, or this machine's is sent again (returns true).
-    private func settle(_ review: SyncReview, against local: (review: SyncReview, card: Int64), from source: String, file: String) throws -> Bool {
-        guard local.review != review else { return false }
+    /// tell: a copy of a review that differed from this machine's, named while few (every
+    /// machine keeps the copy `SyncMerge.prefers`).
+    private func tell(_ disagreement: (review: SyncReview, file: String, replaced: Bool)) {
         disagreements += 1
-        let named = disagreements <= SyncMerge.namedDisagreements
-        let shownFile = file.isEmpty ? "the sync folder" : file
-        guard SyncMerge.prefers(review, over: local.review) else {
-            if named {
-                conflictNotices.append("Review \(review.uid) has different contents in \(shownFile) than here; every machine keeps this machine's copy "
-                    + "(the smallest content hash), so it is sent again.")
-            }
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) VALUES (?, 0)").execute(arguments: [ReviewID.blob(review.uid)])
-            return true
-        }
-        let card = try cards.id(of: review, in: db)
-        try ReviewLog.write(.revise(ReviewLog.Entry(card: card, time: review.time, rating: review.rating, state: .new, duration: review.duration,
-                                                    uid: review.uid)), in: db)
-        if named {
-            conflictNotices.append("Review \(review.uid) here differed from the copy in \(shownFile); this machine now keeps that copy, as every machine does.")
-        }
-        received += 1
-        contributors.insert(source)
-        touched.formUnion([local.card, card])
-        return false
-    }
-
-    /// undo: one undo: its review deleted here, or remembered for when it arrives.
-    private func undo(_ uid: String, from source: String) throws {
-        let blob = ReviewID.blob(uid)
-        let found = try Int64.fetchOne(db.cachedStatement(sql: """
-            SELECT r.card FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
-            WHERE r.uid = ? AND d.learner = ?
-            """), arguments: [blob, learner.uuidString.lowercased()])
-        if let found {
-            try ReviewLog.write(.remove(uid: uid), in: db)
-            received += 1
-            contributors.insert(source)
-            touched.insert(found)
-        } else {
-            // Card 0 is no card: a tombstone that only stops the review coming in later.
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO review_tombstone (uid, card, time) VALUES (?, 0, ?)")
-                .execute(arguments: [blob, latest - Self.day])
-        }
-        try db.cachedStatement(sql: "DELETE FROM sync_later WHERE uid = ?").execute(arguments: [blob])
-        try db.cachedStatement(sql: "DELETE FROM sync_outbox WHERE uid = ? AND kind = 1").execute(arguments: [blob])
+        guard disagreements <= SyncMerge.namedDisagreements else { return }
+        let uid = disagreement.review.uid
+        let shownFile = disagreement.file.isEmpty ? "the sync folder" : disagreement.file
+        conflictNotices.append(disagreement.replaced
+            ? "Review \(uid) here differed from the copy in \(shownFile); this machine now keeps that copy, as every machine does."
+            : "Review \(uid) has different contents in \(shownFile) than here; every machine keeps this machine's copy "
+                + "(the smallest content hash), so it is sent again.")
     }
 
     /// suspension: a word suspended or brought back on some machine: applied when it is the

@@ -52,6 +52,14 @@ struct ChangeCatalogueTests {
         let received = SettingChange(field: .dayRolloverHour, value: "5", stamp: SettingStamp(rawValue: Milliseconds.from(at(5.5)) * 1024),
                                      machine: "0123456789abcdef0123456789abcdef")
         try database.apply(.settingsReceived(LearnerChange.SettingsReceived(learner: learners.hana.id, changes: [received])), now: at(5.5))
+        // A review and an undo another machine made (its review not here yet), as a sync hands them in.
+        let theirs = SyncReview(uid: "5eed0000000000000000000000000001", deck: deck.title, question: "w5", reading: "w-p5",
+                                direction: .japaneseToEnglish, answer: "w meaning 5", time: Milliseconds.from(at(5.6)), rating: .hard, duration: 2100)
+        let log = LearnerChange.ReceivedLog(learner: learners.hana.id,
+                                            records: [.review(theirs, machine: received.machine, file: "b.jsonl"),
+                                                      .undo(uid: "5eed0000000000000000000000000002", machine: received.machine)],
+                                            now: Milliseconds.from(at(5.6)), cards: ReceivedCards(learner: learners.hana.id), prefers: { _, _ in false })
+        #expect(try database.apply(.received(log), now: at(5.6)).received?.received == 1)
         // Suspension, leech notice, own answers, weights.
         try database.setSuspended(true, learner: learners.hana.id, deck: deck.title, question: "w6", reading: "w-p6", now: at(6))
         try database.markLeechNoticed(card: ids[6])

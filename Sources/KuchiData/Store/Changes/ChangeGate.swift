@@ -44,6 +44,9 @@ public enum ChangeGate {
         case .parameters(let write):
             if let time = write.time, !isTime(time) { return ChangeRefusal("scheduler parameters dated before 1970 or after 9999") }
             return ParameterPlausibility.problem(write.weights).map(ChangeRefusal.init)
+        case .received:
+            // Several machines' records at once: `apply` leaves out each review `check(_: SyncReview)` refuses.
+            return nil
         case .undo, .deckOpened, .learned, .forgotten, .resetLearn, .carryOver, .leechNoticed, .forgetLearner:
             // Made here only (a profile file carried over is filtered field by field, `carryOver`).
             return nil
@@ -59,6 +62,12 @@ public enum ChangeGate {
             return ChangeRefusal("a \(setting.field.settingTitle) setting that Kuchi's own rules refuse")
         }
         return nil
+    }
+
+    /// check: why a review read from the sync folder may not enter the log (its text fields are
+    /// the decoder's: `RecordRules`).
+    package static func check(_ review: SyncReview) -> ChangeRefusal? {
+        isTime(review.time) && review.duration >= 0 ? nil : ChangeRefusal("a review dated before 1970 or after 9999")
     }
 
     /// isTime: whether `time` (ms) is between 1970 and the end of 9999.

@@ -17,6 +17,7 @@ extension LearnerChange.Kind {
         case .ownAnswer: ("own-answer change", "own-answer changes")
         case .parameters: ("scheduler change", "scheduler changes")
         case .forgetLearner: ("Forget me", "Forget me")
+        case .received: ("batch of reviews from other machines", "batches of reviews from other machines")
         }
         return count == 1 ? (self == .forgetLearner ? one : "1 \(one)") : (self == .forgetLearner ? many : "\(count) \(many)")
     }

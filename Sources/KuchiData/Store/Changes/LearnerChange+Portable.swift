@@ -23,6 +23,10 @@ extension LearnerChange {
             return .resetLearn(try deck.portable(in: db))
         case .leechNoticed(let card):
             return .leechNoticed(try card.portable(in: db))
+        case .received(var log):
+            // Named by learner and word already; the cards found so far are this copy's rows.
+            log.cards = ReceivedCards(learner: log.learner)
+            return .received(log)
         case .deckOpened, .settings, .settingsReceived, .carryOver, .suspension, .ownAnswer, .parameters, .forgetLearner:
             // Named by learner and word already.
             return self

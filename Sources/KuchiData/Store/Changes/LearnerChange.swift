@@ -45,11 +45,13 @@ public enum LearnerChange {
     case parameters(ParametersWrite)
     /// forgetLearner: every row of every table that holds the learner deleted (Forget me).
     case forgetLearner(UUID)
+    /// received: reviews and undos other machines made, read from the sync folder.
+    case received(ReceivedLog)
 
     /// Kind: the catalogue's cases by name, for sentences and for tests that cover each one.
     public enum Kind: String, CaseIterable, Sendable {
         case deckOpened, answer, undo, overrule, learned, forgotten, resetLearn, settings, settingsReceived, carryOver, suspension, leechNoticed,
-             ownAnswer, parameters, forgetLearner
+             ownAnswer, parameters, forgetLearner, received
     }
 
     /// kind: which case this is.
@@ -70,6 +72,7 @@ public enum LearnerChange {
         case .ownAnswer: .ownAnswer
         case .parameters: .parameters
         case .forgetLearner: .forgetLearner
+        case .received: .received
         }
     }
 }

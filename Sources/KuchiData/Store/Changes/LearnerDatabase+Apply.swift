@@ -14,6 +14,8 @@ public struct AppliedChange {
     public var count = 0
     /// cards: the deck's cards (a deck opened).
     public var cards: DeckCards?
+    /// received: what a chunk of reviews and undos from the sync folder changed.
+    public var received: LearnerChange.ReceivedOutcome?
     /// ownAnswers: the learner's own answers the change kept or took back.
     public var ownAnswers: [OwnAnswer] = []
     /// written: the change with its rows named and its ids and stamps fixed (`portable`), so
@@ -119,6 +121,12 @@ extension LearnerDatabase {
             applied.written = .parameters(written)
         case .forgetLearner(let learner):
             applied.count = try LearnerTables.forget(learner, in: db)
+            applied.written = change
+        case .received(let log):
+            let outcome = try place(log, in: db)
+            applied.received = outcome
+            applied.count = outcome.received
+            applied.changed = outcome.received > 0 || !outcome.disagreements.isEmpty
             applied.written = change
         }
         return applied
