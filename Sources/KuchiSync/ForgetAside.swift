@@ -44,17 +44,7 @@ public enum ForgetAside {
         let base = "\(profile.id.uuidString.lowercased())-\(Milliseconds.from(now))"
         let copy = place.appendingPathComponent(base + ".sqlite")
         try? FileManager.default.removeItem(at: copy)
-        try database.writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [copy.path]) }
-        let aside = try DatabaseQueue(path: copy.path)
-        try aside.write { db in
-            let others = try String.fetchAll(db, sql: """
-                SELECT learner FROM learner_deck UNION SELECT learner FROM setting_change UNION SELECT learner FROM suspension
-                UNION SELECT learner FROM own_answer UNION SELECT learner FROM scheduler_parameters
-                """).filter { $0 != profile.id.uuidString.lowercased() }
-            for other in others.compactMap(UUID.init(uuidString:)) { _ = try LearnerTables.forget(other, in: db) }
-        }
-        try aside.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
-        try aside.close()
+        try database.copyLearner(profile.id, to: copy)
         let sidecar = Sidecar(profile: profile, forgetTime: forgetTime, setAside: now.timeIntervalSince1970)
         try JSONEncoder().encode(sidecar).write(to: place.appendingPathComponent(base + ".json"), options: .atomic)
         prune(dataDirectory, now: now)

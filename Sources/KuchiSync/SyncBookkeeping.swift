@@ -16,7 +16,7 @@ package enum SyncBookkeeping {
     /// this machine's files, every review and undo is queued again (reading drops those found).
     package static func begin(_ db: Database, folder: SyncFolder, learner: UUID, machine: String) throws -> Start {
         // From now on every write to the log waits in the outbox (the triggers of SyncLedgerSchema).
-        try db.execute(sql: "INSERT OR IGNORE INTO sync_meta (key, value) VALUES ('outbox', '1')")
+        try SyncMetaTable.keepOutbox(db)
         let ledger = try LearnerDatabase.ledger(db, place: folder.place, learner: learner)
         let lost = ledger.contains { key, progress in
             key.machine == machine && progress.complete
@@ -61,13 +61,9 @@ package enum SyncBookkeeping {
     /// answers dated after tomorrow, or they come from two machines or more (nearly all of them
     /// being wrong the same way is less likely than this one being wrong).
     private static func ownClockIsWrong(_ db: Database, learner: UUID, intake: SyncIntake) throws -> Bool {
-        let key = learner.uuidString.lowercased()
-        let machines = try String.fetchAll(db, sql: "SELECT DISTINCT machine FROM sync_later WHERE learner = ?", arguments: [key])
+        let machines = try SyncLaterTable.machines(db, learner: learner)
         if machines.contains(intake.machine) || machines.count >= 2 { return true }
-        return try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
-                           WHERE d.learner = ? AND r.time > ?)
-            """, arguments: [key, intake.latest]) ?? false
+        return try ReviewLog.hasReview(db, learner: learner, after: intake.latest)
     }
 
     /// day: a kept-aside record's day, as the notices print it.
@@ -89,9 +85,8 @@ package enum SyncBookkeeping {
     /// schedulerChanged: whether the learner's scheduler (retention, weight changes) differs from
     /// the one the last replay used — then every card is replayed, not only those that changed.
     private static func schedulerChanged(_ db: Database, learner: UUID, fingerprint: String) throws -> Bool {
-        let key = "replayed:" + learner.uuidString.lowercased()
-        guard try String.fetchOne(db, sql: "SELECT value FROM sync_meta WHERE key = ?", arguments: [key]) != fingerprint else { return false }
-        try db.execute(sql: "INSERT OR REPLACE INTO sync_meta (key, value) VALUES (?, ?)", arguments: [key, fingerprint])
+        guard try SyncMetaTable.replayedScheduler(db, learner: learner) != fingerprint else { return false }
+        try SyncMetaTable.setReplayedScheduler(db, learner: learner, fingerprint: fingerprint)
         return true
     }
 }

@@ -81,10 +81,7 @@ package enum SyncCompaction {
         }
         try LearnerDatabase.forgetLedger(db, place: folder.place, learner: learner, files: removed)
         // The settings those files held are in the folded one now (issue 26's record of what was sent).
-        let statement = try db.makeStatement(sql: "UPDATE setting_sent SET file = ? WHERE learner = ? AND file = ?")
-        for file in removed {
-            try statement.execute(arguments: [written.url.lastPathComponent, learner.uuidString.lowercased(), file.name])
-        }
+        try LearnerDatabase.moveSent(db, learner: learner, from: removed.map(\.name), to: written.url.lastPathComponent)
         return removed.count
     }
 }

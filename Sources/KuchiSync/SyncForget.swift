@@ -41,8 +41,7 @@ extension SyncService {
         do {
             reviews = try database.forget(learner: learner)
             try database.writer.write { db in
-                try db.execute(sql: "INSERT OR IGNORE INTO learner_forgotten (learner, stamp, machine) VALUES (?, ?, '')",
-                               arguments: [learner.uuidString.lowercased(), Milliseconds.from(now)])
+                try LearnerForgottenTable.remember(db, learner: learner, stamp: Milliseconds.from(now))
             }
         } catch {
             return .failure(.usage("Could not delete the learner's progress (\(LearnerDatabase.describe(error)))."))

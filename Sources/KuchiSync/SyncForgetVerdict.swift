@@ -33,9 +33,7 @@ package enum SyncForgetVerdict {
         var verdict = Verdict()
         guard !forgets.isEmpty else { return verdict }
         let restored = try restoredUpTo(db, learner: learner)
-        let latestReview = try Int64.fetchOne(db, sql: """
-            SELECT MAX(r.time) FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ?
-            """, arguments: [learner.uuidString.lowercased()])
+        let latestReview = try ReviewLog.latestTime(db, learner: learner)
         let shownName = name.escapingControlCharacters
         for forget in forgets.sorted(by: { ($0.time, $0.machine) > ($1.time, $1.machine) }) {
             if let restored, forget.time <= restored { continue }
@@ -66,11 +64,11 @@ package enum SyncForgetVerdict {
 
     /// restoredKey: the `sync_meta` key holding the time of the latest forget of `learner` this
     /// machine restored past.
-    package static func restoredKey(_ learner: UUID) -> String { LearnerChange.LearnerRestore.metaKey(learner) }
+    package static func restoredKey(_ learner: UUID) -> String { SyncMetaTable.restoredKey(learner) }
 
     /// restoredUpTo: forgets of `learner` at or before this time were restored past here.
     package static func restoredUpTo(_ db: Database, learner: UUID) throws -> Int64? {
-        try String.fetchOne(db, sql: "SELECT value FROM sync_meta WHERE key = ?", arguments: [restoredKey(learner)]).flatMap { Int64($0) }
+        try SyncMetaTable.restoredUpTo(db, learner: learner)
     }
 
     /// day: a time as a UTC day (YYYY-MM-DD), or the number for one out of the calendar's range.

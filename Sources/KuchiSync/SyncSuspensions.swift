@@ -14,17 +14,10 @@ package enum SyncSuspensions {
 
     /// outgoing: this machine's changes the folder is not known to hold (`held`), to send.
     package static func outgoing(_ db: Database, learner: UUID, machine: String, held: Set<String>) throws -> [SyncRecord] {
-        guard try db.tableExists("suspension") else { return [] }
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT deck, question, reading, suspended, stamp, machine FROM suspension
-            WHERE learner = ? AND machine IN (?, 'local') ORDER BY deck, question, reading
-            """, arguments: [learner.uuidString.lowercased(), machine])
         var outgoing: [SyncRecord] = []
-        while let row = try rows.next() {
-            // A change made before this folder was first synced carries the placeholder machine.
-            let change = Suspension(deck: row["deck"], question: row["question"], reading: row["reading"], suspended: row["suspended"],
-                                    stamp: row["stamp"], machine: row["machine"])
-            guard !held.contains(key(change)) else { continue }
+        // A change made before this folder was first synced carries the placeholder machine.
+        try LearnerDatabase.suspensionsMade(db, learner: learner, machine: machine) { change in
+            guard !held.contains(key(change)) else { return }
             outgoing.append(.suspension(change))
         }
         return outgoing

@@ -47,20 +47,13 @@ public enum SchedulerOptimizer {
     public static func trainingSet(_ database: LearnerDatabase, learner: UUID) throws -> TrainingSet {
         try database.writer.read { db in
             var logs: [(card: Int64, reviews: [TrainingSet.LoggedReview])] = []
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT r.card, r.time, r.rating, r.state FROM review r
-                JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
-                WHERE d.learner = ? ORDER BY r.card, r.time, r.uid
-                """, arguments: [learner.uuidString.lowercased()])
-            while let row = try rows.next() {
-                let card: Int64 = row[0]
-                let rating: Int = row[2]
-                guard (1...4).contains(rating) else { continue }
-                let review = TrainingSet.LoggedReview(time: row[1], rating: rating, startsLearning: (row[3] as Int) == CardState.new.rawValue)
-                if logs.last?.card == card {
+            try ReviewLog.eachLogged(db, learner: learner) { logged in
+                guard (1...4).contains(logged.rating) else { return }
+                let review = TrainingSet.LoggedReview(time: logged.time, rating: logged.rating, startsLearning: logged.state == CardState.new.rawValue)
+                if logs.last?.card == logged.card {
                     logs[logs.count - 1].reviews.append(review)
                 } else {
-                    logs.append((card, [review]))
+                    logs.append((logged.card, [review]))
                 }
             }
             return TrainingSet(logs: logs)

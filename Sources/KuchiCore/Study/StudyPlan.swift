@@ -28,11 +28,7 @@ public enum StudyPlan {
         let suspended = try database.suspendedWords(learner: learner, deck: deck.title)
         let dayStart = selection.day.start(of: now)
         let stored: (cards: [CardRecord], introducedToday: Int) = try database.writer.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT \(CardRecord.columns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
-                FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ? AND d.deck = ?
-                """, arguments: [learner.uuidString.lowercased(), deck.title])
-            let cards = rows.map { CardRecord(row: $0, now: now) }
+            let cards = try LearnerDatabase.cards(db, learner: learner, deck: deck.title, now: now)
             return (cards, cards.filter { ($0.introduced ?? .distantPast) >= dayStart }.count)
         }
         var index = CardKeys.Index(CardKeys(stored.cards.map { CardKey(question: $0.question, reading: $0.reading, direction: $0.direction) }))

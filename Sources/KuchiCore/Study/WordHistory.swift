@@ -118,18 +118,12 @@ extension LearnerDatabase {
                 let changes = try ParameterTimeline.load(db, learner: learner, desiredRetention: retention)
                 timeline = [(Int64.min, changes.base)] + changes.events.map { ($0.time, $0.scheduler) }
             }
-            let cards = try Row.fetchAll(db, sql: """
-                SELECT \(CardRecord.columns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }
-                    .joined(separator: ", "))
-                FROM card c JOIN learner_deck d ON d.id = c.learner_deck
-                WHERE d.learner = ? AND d.deck = ? AND c.question = ? AND c.reading = ? ORDER BY c.id
-                """, arguments: [learner.uuidString.lowercased(), deck.title, challenge.question, challenge.reading ?? ""])
-            return try cards.map { row in
-                let record = CardRecord(row: row, now: now)
-                let log = try Row.fetchAll(db, sql: "SELECT time, rating, uid FROM review WHERE card = ? ORDER BY time, uid",
-                                           arguments: [record.id]).compactMap { review -> (Date, Rating, String)? in
-                    guard let rating = Rating(rawValue: review["rating"]) else { return nil }
-                    return (Milliseconds.date(review["time"]), rating, ReviewID.text(review["uid"] ?? Data()))
+            let cards = try LearnerDatabase.cards(db, learner: learner, deck: deck.title, question: challenge.question,
+                                                  reading: challenge.reading ?? "", now: now)
+            return try cards.map { record in
+                let log = try ReviewLog.log(db, card: record.id).compactMap { review -> (Date, Rating, String)? in
+                    guard let rating = Rating(rawValue: review.rating) else { return nil }
+                    return (Milliseconds.date(review.time), rating, ReviewID.text(review.uid))
                 }
                 return (record, log)
             }

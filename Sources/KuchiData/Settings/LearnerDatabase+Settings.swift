@@ -104,6 +104,15 @@ extension LearnerDatabase {
         }
     }
 
+    /// moveSent: the changes noted as sent in `learner`'s batch files `from` are in `file` now
+    /// (those files were folded into it, `SyncCompaction`).
+    package static func moveSent(_ db: Database, learner: UUID, from files: [String], to file: String) throws {
+        let statement = try db.makeStatement(sql: "UPDATE setting_sent SET file = ? WHERE learner = ? AND file = ?")
+        for old in files {
+            try statement.execute(arguments: [file, learner.uuidString.lowercased(), old])
+        }
+    }
+
     /// latestChanges: each field's winning change, by the stamp it carries, then machine, then
     /// value (`SettingChange.wins`). The stamp as counted on arrival (older Kuchi clamped one far
     /// ahead to the moment it arrived) is not used: machines that received it at different

@@ -168,6 +168,25 @@ extension LearnerDatabase {
         }
     }
 
+    /// cards: `learner`'s stored cards of `deck`, every direction, in no particular order (a
+    /// read: nothing is created).
+    package static func cards(_ db: Database, learner: UUID, deck: String, now: Date) throws -> [CardRecord] {
+        try Row.fetchAll(db, sql: """
+            SELECT \(CardRecord.columns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+            FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ? AND d.deck = ?
+            """, arguments: [learner.uuidString.lowercased(), deck]).map { CardRecord(row: $0, now: now) }
+    }
+
+    /// cards: `learner`'s stored cards of one word of `deck` (one per direction asked), oldest first.
+    package static func cards(_ db: Database, learner: UUID, deck: String, question: String, reading: String, now: Date) throws -> [CardRecord] {
+        try Row.fetchAll(db, sql: """
+            SELECT \(CardRecord.columns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }
+                .joined(separator: ", "))
+            FROM card c JOIN learner_deck d ON d.id = c.learner_deck
+            WHERE d.learner = ? AND d.deck = ? AND c.question = ? AND c.reading = ? ORDER BY c.id
+            """, arguments: [learner.uuidString.lowercased(), deck, question, reading]).map { CardRecord(row: $0, now: now) }
+    }
+
     /// learnerDeckID: the row of (learner, deck), created on first use.
     package static func learnerDeckID(_ db: Database, learner: UUID, deck: String) throws -> Int64 {
         let learnerKey = learner.uuidString.lowercased()

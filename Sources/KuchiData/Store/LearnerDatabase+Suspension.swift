@@ -88,6 +88,21 @@ extension LearnerDatabase {
         }
     }
 
+    /// suspensionsMade: `learner`'s changes made on `machine` (or before this data folder had a
+    /// machine id: `local`), in word order, streamed to `body` — what a sync may have to send. A
+    /// file not yet migrated has none.
+    package static func suspensionsMade(_ db: Database, learner: UUID, machine: String, _ body: (Suspension) throws -> Void) throws {
+        guard try db.tableExists("suspension") else { return }
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT deck, question, reading, suspended, stamp, machine FROM suspension
+            WHERE learner = ? AND machine IN (?, 'local') ORDER BY deck, question, reading
+            """, arguments: [learner.uuidString.lowercased(), machine])
+        while let row = try rows.next() {
+            try body(Suspension(deck: row["deck"], question: row["question"], reading: row["reading"], suspended: row["suspended"],
+                                stamp: row["stamp"], machine: row["machine"]))
+        }
+    }
+
     /// markLeechNoticed: marks the card's leech notice as told (once per card).
     public func markLeechNoticed(card: Int64) throws {
         try apply(.leechNoticed(.row(card)))

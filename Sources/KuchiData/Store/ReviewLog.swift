@@ -89,11 +89,9 @@ public enum ReviewLog {
     /// queueUndo: once this data folder has synced, an undo waits to be sent — unless its review
     /// never left (still waiting itself): then it just stops waiting.
     private static func queueUndo(_ blob: Data, in db: Database) throws {
-        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sync_meta WHERE key = 'outbox')")) ?? false else { return }
-        try db.cachedStatement(sql: "DELETE FROM sync_outbox WHERE uid = ? AND kind = 0").execute(arguments: [blob])
-        if db.changesCount == 0 {
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) VALUES (?, 1)").execute(arguments: [blob])
-        }
+        guard try SyncMetaTable.isOutboxKept(db) else { return }
+        try SyncOutboxTable.dropReview(db, uid: blob)
+        if db.changesCount == 0 { try SyncOutboxTable.queueUndo(db, uid: blob) }
     }
 
     /// uid: the id of review row `id`, nil when there is none.

@@ -9,10 +9,10 @@ extension LearnerDatabase {
     /// machineID: this data folder's machine id, made (from `reviewIDs`) on first use when
     /// `create`; nil when there is none and none may be made.
     package static func machineID(_ db: Database, create: Bool, source: ReviewIDSource) throws -> String? {
-        if let id = try String.fetchOne(db, sql: "SELECT value FROM sync_meta WHERE key = 'machine'") { return id }
+        if let id = try SyncMetaTable.machine(db) { return id }
         guard create else { return nil }
         let id = source.next()
-        try db.execute(sql: "INSERT INTO sync_meta (key, value) VALUES ('machine', ?)", arguments: [id])
+        try SyncMetaTable.setMachine(db, id)
         return id
     }
 

@@ -17,10 +17,6 @@ extension LearnerChange {
             self.aside = aside
             self.forgetTime = forgetTime
         }
-
-        /// metaKey: the `sync_meta` key holding the time of the latest forget of `learner` this
-        /// machine restored past.
-        package static func metaKey(_ learner: UUID) -> String { "forget-restored:" + learner.uuidString.lowercased() }
     }
 }
 
@@ -31,8 +27,7 @@ extension LearnerTables {
     /// restored, nil when the learner has rows here again (a sync brought them in).
     package static func restore(_ restore: LearnerChange.LearnerRestore, in db: Database) throws -> Int? {
         let learner = restore.learner.uuidString.lowercased()
-        guard try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM learner_deck WHERE learner = ?)", arguments: [learner]) ?? false)
-        else { return nil }
+        guard try !LearnerDatabase.hasDecks(db, learner: restore.learner) else { return nil }
         var configuration = Configuration()
         configuration.readonly = true
         let aside = try DatabaseQueue(path: restore.aside.path, configuration: configuration)
@@ -44,14 +39,9 @@ extension LearnerTables {
                 try copier.copy(rows.table, select: select, from: asideDB)
             }
         }
-        // The insert trigger queued every restored review; they were sent before the forget.
-        try db.execute(sql: """
-            DELETE FROM sync_outbox WHERE kind = 0 AND uid IN (
-                SELECT r.uid FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ?)
-            """, arguments: [learner])
-        try db.execute(sql: "DELETE FROM learner_forgotten WHERE learner = ?", arguments: [learner])
-        try db.execute(sql: "INSERT OR REPLACE INTO sync_meta (key, value) VALUES (?, ?)",
-                       arguments: [LearnerChange.LearnerRestore.metaKey(restore.learner), String(restore.forgetTime)])
+        try SyncOutboxTable.dropLog(db, learner: restore.learner)
+        try LearnerForgottenTable.remove(db, learner: restore.learner)
+        try SyncMetaTable.setRestoredUpTo(db, learner: restore.learner, time: restore.forgetTime)
         return copier.reviews
     }
 }

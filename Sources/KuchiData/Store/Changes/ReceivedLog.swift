@@ -85,11 +85,11 @@ extension LearnerDatabase {
     private static func place(_ review: SyncReview, from machine: String, file: String, log: LearnerChange.ReceivedLog,
                               outcome: inout LearnerChange.ReceivedOutcome, in db: Database) throws {
         let blob = ReviewID.blob(review.uid)
-        if let local = try localCopy(blob, learner: log.learner, in: db) {
-            guard local.review != review else { return try ReceivedOutbox.held(blob, in: db) }
+        if let local = try ReviewLog.travelling(db, uid: blob, learner: log.learner) {
+            guard local.review != review else { return try SyncOutboxTable.dropReview(db, uid: blob) }
             guard log.prefers(review, local.review) else {
                 outcome.disagreements.append((review, file, false))
-                return try ReceivedOutbox.sendAgain(blob, in: db)
+                return try SyncOutboxTable.queueReview(db, uid: blob)
             }
             let card = try log.cards.cards.id(of: review, in: db)
             try ReviewLog.write(.revise(ReviewLog.Entry(card: card, time: review.time, rating: review.rating, state: .new,
@@ -98,13 +98,13 @@ extension LearnerDatabase {
             outcome.received += 1
             outcome.contributors.insert(machine)
             outcome.touched.formUnion([local.card, card])
-            return try ReceivedOutbox.held(blob, in: db)
+            return try SyncOutboxTable.dropReview(db, uid: blob)
         }
-        if let undone = try Int64.fetchOne(db.cachedStatement(sql: "SELECT card FROM review_tombstone WHERE uid = ?"), arguments: [blob]) {
+        if let undone = try ReviewTombstoneTable.card(db, uid: blob) {
             // Undone here and held by the folder: the undo goes out (unless the folder's own undo
             // made the tombstone: card 0), so the machines that hold it drop it too.
-            if undone != 0 { try ReceivedOutbox.sendUndo(blob, in: db) }
-            return try ReceivedOutbox.held(blob, in: db)
+            if undone != 0 { try SyncOutboxTable.queueUndo(db, uid: blob) }
+            return try SyncOutboxTable.dropReview(db, uid: blob)
         }
         let card = try log.cards.cards.id(of: review, in: db)
         let entry = ReviewLog.Entry(card: card, time: review.time, rating: review.rating, state: .new, duration: review.duration, uid: review.uid)
@@ -114,18 +114,7 @@ extension LearnerDatabase {
             outcome.touched.insert(card)
         }
         // After the insert: its trigger queues every new review, received ones included.
-        try ReceivedOutbox.held(blob, in: db)
-    }
-
-    /// localCopy: `learner`'s review `blob` as it travels, with its card, when it is here.
-    private static func localCopy(_ blob: Data, learner: UUID, in db: Database) throws -> (review: SyncReview, card: Int64)? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT r.card, d.deck, c.question, c.reading, c.direction, c.answer, r.time, r.rating, r.duration
-            FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck WHERE r.uid = ? AND d.learner = ?
-            """), arguments: [blob, learner.uuidString.lowercased()]),
-              let direction = StudyDirection(rawValue: row[4]), let rating = Rating(rawValue: row[7]) else { return nil }
-        return (SyncReview(uid: ReviewID.text(blob), deck: row[1], question: row[2], reading: row[3], direction: direction, answer: row[5],
-                           time: row[6], rating: rating, duration: row[8]), row[0])
+        try SyncOutboxTable.dropReview(db, uid: blob)
     }
 
     /// undo: one undo: its review deleted here, or remembered for when it arrives; the review
@@ -133,45 +122,18 @@ extension LearnerDatabase {
     private static func undo(_ uid: String, from machine: String, log: LearnerChange.ReceivedLog,
                              outcome: inout LearnerChange.ReceivedOutcome, in db: Database) throws {
         let blob = ReviewID.blob(uid)
-        let found = try Int64.fetchOne(db.cachedStatement(sql: """
-            SELECT r.card FROM review r JOIN card c ON c.id = r.card JOIN learner_deck d ON d.id = c.learner_deck
-            WHERE r.uid = ? AND d.learner = ?
-            """), arguments: [blob, log.learner.uuidString.lowercased()])
-        if let found {
+        if let found = try ReviewLog.card(db, uid: blob, learner: log.learner) {
             try ReviewLog.write(.remove(uid: uid), in: db)
             outcome.received += 1
             outcome.contributors.insert(machine)
             outcome.touched.insert(found)
         } else {
             // Card 0 is no card: a tombstone that only stops the review coming in later.
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO review_tombstone (uid, card, time) VALUES (?, 0, ?)")
-                .execute(arguments: [blob, log.now])
+            try ReviewTombstoneTable.keepOut(db, uid: blob, time: log.now)
         }
-        try ReceivedOutbox.undoHeld(blob, in: db)
-    }
-}
-
-/// ReceivedOutbox: what a received record changes in the outbox and the ledger's kept-aside rows.
-enum ReceivedOutbox {
-    /// held: the folder has this review: it no longer waits to be sent.
-    static func held(_ blob: Data, in db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM sync_outbox WHERE uid = ? AND kind = 0").execute(arguments: [blob])
-    }
-
-    /// sendAgain: this machine's copy of the review is to be written to the folder again.
-    static func sendAgain(_ blob: Data, in db: Database) throws {
-        try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) VALUES (?, 0)").execute(arguments: [blob])
-    }
-
-    /// sendUndo: this machine's undo of the review is to be written to the folder (again).
-    static func sendUndo(_ blob: Data, in db: Database) throws {
-        try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_outbox (uid, kind) VALUES (?, 1)").execute(arguments: [blob])
-    }
-
-    /// undoHeld: the folder has this undo: a review of its id kept aside is dropped, and this
-    /// machine's undo no longer waits to be sent.
-    static func undoHeld(_ blob: Data, in db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM sync_later WHERE uid = ?").execute(arguments: [blob])
-        try db.cachedStatement(sql: "DELETE FROM sync_outbox WHERE uid = ? AND kind = 1").execute(arguments: [blob])
+        // The folder has this undo: a review of its id kept aside is dropped, and this machine's
+        // undo no longer waits to be sent.
+        try SyncLaterTable.drop(db, uid: blob)
+        try SyncOutboxTable.dropUndo(db, uid: blob)
     }
 }
