@@ -70,23 +70,4 @@ package enum SyncBookkeeping {
     private static func day(_ time: Int64?) -> String {
         time.map { Milliseconds.date($0).formatted(.iso8601.year().month().day()) } ?? "later"
     }
-
-    /// replay: the cards of `learner` recomputed from their logs with the learner's weight
-    /// changes in place (`ParameterTimeline`) — only `cards` (nil: every card), unless the
-    /// scheduler changed since the last replay (retention, a weight change from any machine):
-    /// then every card. Returns how many changed.
-    package static func replay(_ db: Database, learner: UUID, desiredRetention: Double, cards: Set<Int64>?,
-                       started: ((Int) -> Void)? = nil) throws -> Int {
-        let timeline = try ParameterTimeline.load(db, learner: learner, desiredRetention: desiredRetention)
-        let changed = try schedulerChanged(db, learner: learner, fingerprint: timeline.fingerprint)
-        return try SyncReplay.replay(db, learner: learner, timeline: timeline, cards: changed ? nil : cards, started: started)
-    }
-
-    /// schedulerChanged: whether the learner's scheduler (retention, weight changes) differs from
-    /// the one the last replay used — then every card is replayed, not only those that changed.
-    private static func schedulerChanged(_ db: Database, learner: UUID, fingerprint: String) throws -> Bool {
-        guard try SyncMetaTable.replayedScheduler(db, learner: learner) != fingerprint else { return false }
-        try SyncMetaTable.setReplayedScheduler(db, learner: learner, fingerprint: fingerprint)
-        return true
-    }
 }

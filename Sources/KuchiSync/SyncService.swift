@@ -233,12 +233,12 @@ public enum SyncService {
                 report.notices += intake.notices
                 report.told = intake.told.lines
                 report.notices += try SyncBookkeeping.laterNotices(db, learner: learner, intake: intake)
-                var started = 0
-                let changed = try SyncBookkeeping.replay(db, learner: learner, desiredRetention: outcome.profile.settings.desiredRetention,
-                                                         cards: arriving || firstHere.first ? nil : intake.touched, started: { started = $0 })
+                let replay = LearnerChange.Replay(learner: learner, desiredRetention: outcome.profile.settings.desiredRetention,
+                                                  cards: arriving || firstHere.first ? nil : intake.touched)
+                let replayed = try LearnerDatabase.apply(.replay(replay), in: db, now: request.now, ids: ReviewIDSource())
                 // A card whose first reviews arrived was studied elsewhere, not rescheduled here.
-                report.started = started
-                report.rescheduled = changed - started
+                report.started = replayed.started
+                report.rescheduled = replayed.count - replayed.started
                 if request.statusOnly {
                     report.notices += SyncSkipped.notices(folder, learner: learner, listed: reading.listed, ledger: firstHere.ledger)
                     report.sent = try SyncOutbox.count(db, learner: learner) + suspensions.count

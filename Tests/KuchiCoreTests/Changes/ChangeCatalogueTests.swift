@@ -60,6 +60,9 @@ struct ChangeCatalogueTests {
                                                       .undo(uid: "5eed0000000000000000000000000002", machine: received.machine)],
                                             now: Milliseconds.from(at(5.6)), cards: ReceivedCards(learner: learners.hana.id), prefers: { _, _ in false })
         #expect(try database.apply(.received(log), now: at(5.6)).received?.received == 1)
+        // The sync's replay once every record is in: the card the review arrived for is scheduled from it.
+        let replayed = try database.apply(.replay(LearnerChange.Replay(learner: learners.hana.id, desiredRetention: 0.9, cards: nil)), now: at(5.7))
+        #expect(replayed.count >= 1 && replayed.started == 1, "w5's first review arrived: \(replayed.count) changed, \(replayed.started) started")
         // Suspension, leech notice, own answers, weights.
         try database.setSuspended(true, learner: learners.hana.id, deck: deck.title, question: "w6", reading: "w-p6", now: at(6))
         try database.markLeechNoticed(card: ids[6])

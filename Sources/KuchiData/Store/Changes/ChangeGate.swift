@@ -47,7 +47,7 @@ public enum ChangeGate {
         case .received:
             // Several machines' records at once: `apply` leaves out each review `check(_: SyncReview)` refuses.
             return nil
-        case .undo, .deckOpened, .learned, .forgotten, .resetLearn, .carryOver, .leechNoticed, .forgetLearner, .restoreLearner:
+        case .undo, .deckOpened, .learned, .forgotten, .resetLearn, .carryOver, .leechNoticed, .forgetLearner, .restoreLearner, .replay:
             // Made here only (a profile file carried over is filtered field by field, `carryOver`).
             return nil
         }

@@ -18,6 +18,7 @@ extension LearnerChange.Kind {
         case .parameters: ("scheduler change", "scheduler changes")
         case .forgetLearner: ("Forget me", "Forget me")
         case .restoreLearner: ("learner brought back", "learners brought back")
+        case .replay: ("replay of received reviews", "replays of received reviews")
         case .received: ("batch of reviews from other machines", "batches of reviews from other machines")
         }
         return count == 1 ? (self == .forgetLearner ? one : "1 \(one)") : (self == .forgetLearner ? many : "\(count) \(many)")

@@ -27,6 +27,10 @@ extension LearnerChange {
             // Named by learner and word already; the cards found so far are this copy's rows.
             log.cards = ReceivedCards(learner: log.learner)
             return .received(log)
+        case .replay(var replay):
+            // Its cards are this copy's rows: the file replays every card of the learner.
+            replay.cards = nil
+            return .replay(replay)
         case .deckOpened, .settings, .settingsReceived, .carryOver, .suspension, .ownAnswer, .parameters, .forgetLearner, .restoreLearner:
             // Named by learner and word already.
             return self

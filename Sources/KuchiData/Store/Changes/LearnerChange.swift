@@ -49,11 +49,13 @@ public enum LearnerChange {
     case restoreLearner(LearnerRestore)
     /// received: reviews and undos other machines made, read from the sync folder.
     case received(ReceivedLog)
+    /// replay: the cards a sync's records changed recomputed, once every record is in.
+    case replay(Replay)
 
     /// Kind: the catalogue's cases by name, for sentences and for tests that cover each one.
     public enum Kind: String, CaseIterable, Sendable {
         case deckOpened, answer, undo, overrule, learned, forgotten, resetLearn, settings, settingsReceived, carryOver, suspension, leechNoticed,
-             ownAnswer, parameters, forgetLearner, restoreLearner, received
+             ownAnswer, parameters, forgetLearner, restoreLearner, received, replay
     }
 
     /// kind: which case this is.
@@ -76,6 +78,7 @@ public enum LearnerChange {
         case .forgetLearner: .forgetLearner
         case .restoreLearner: .restoreLearner
         case .received: .received
+        case .replay: .replay
         }
     }
 }

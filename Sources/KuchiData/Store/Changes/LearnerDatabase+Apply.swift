@@ -16,6 +16,8 @@ public struct AppliedChange {
     public var cards: DeckCards?
     /// received: what a chunk of reviews and undos from the sync folder changed.
     public var received: LearnerChange.ReceivedOutcome?
+    /// started: of the cards a replay changed, those never reviewed here before.
+    public var started = 0
     /// ownAnswers: the learner's own answers the change kept or took back.
     public var ownAnswers: [OwnAnswer] = []
     /// written: the change with its rows named and its ids and stamps fixed (`portable`), so
@@ -127,6 +129,10 @@ extension LearnerDatabase {
             applied.count = reviews ?? 0
             applied.changed = reviews != nil
             applied.written = reviews == nil ? nil : change
+        case .replay(let replay):
+            (applied.count, applied.started) = try self.replay(replay, in: db)
+            applied.changed = applied.count > 0
+            applied.written = change
         case .received(let log):
             let outcome = try place(log, in: db)
             applied.received = outcome
