@@ -97,8 +97,6 @@ enum Launch {
         let session = LearnerSession(user: user, bundled: bundled, library: library, database: database, overrides: overrides,
                                      seed: seed, clock: Date.init)
         StartupTrace.mark("session (quiz stand-in, saved session)")
-        let state = AppState(route: route)
-        state.audio = AppAudio(dataDirectory: dataDirectory, environment: environment)  // posts to state.jobs
         let terminal: NcursesTerminal
         do throws(NcursesTerminal.StartError) {
             terminal = try NcursesTerminal(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
@@ -106,22 +104,16 @@ enum Launch {
             return fail(error.description)
         }
         StartupTrace.mark("terminal")
-        let app = App(state: state, session: session, backend: terminal, log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
-                      redrawEverything: environment["KUCHI_REDRAW"] == "all")
-        let sync = AppSync(user: user, folderOverride: options.syncDir, configDirectory: directory, dataDirectory: dataDirectory, seed: seed,
-                           jobs: state.jobs, database: database)
-        app.sync = sync
-        sync.start()
-        // Changes another process makes to the learner reach the running app (no polling).
-        let watch = database.url.flatMap { LearnerWatch(directory: $0.deletingLastPathComponent(), jobs: state.jobs) }
-        watch?.start()
-        let signal = app.run()
-        watch?.stop()
+        let services = AppComposition.Services(dataDirectory: dataDirectory, configDirectory: directory, syncFolder: options.syncDir,
+                                               seed: seed, environment: environment)
+        let composition = AppComposition(session: session, route: route, backend: terminal,
+                                         log: RenderLog(path: environment["KUCHI_RENDER_LOG"]),
+                                         redrawEverything: environment["KUCHI_REDRAW"] == "all", services: services)
+        let signal = composition.run()
         terminal.close()
-        app.finishForgetBeforeExit()
         // The trace's table waits for the screen to be gone (written over it, it would be lost).
         StartupTrace.report()
-        let syncNotice = sync.finishBeforeExit()
+        let syncNotice = composition.finish()
         user.recordUse()
         // The whole file, review log included, is checked once the screen is gone: a damaged
         // page is set aside with every review that still reads kept (start-up checks only the

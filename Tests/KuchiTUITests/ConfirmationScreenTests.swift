@@ -25,7 +25,7 @@ struct ConfirmationScreenTests {
         let session = LearnerSession(user: user, bundled: TestDecks.small, database: LearnerDatabase.open(directory: folder.url),
                                      overrides: StudyOverrides(questions: 5), seed: 1, clock: { clock.now })
         session.startSession()
-        let app = App(state: AppState(route: .challenge), session: session, backend: terminal, log: RenderLog(path: nil))
+        let app = AppComposition(session: session, route: .challenge, backend: terminal, log: RenderLog(path: nil), services: nil).app
         app.render()
         return (app, session)
     }

@@ -39,7 +39,7 @@ struct LeechRelearnScreenTests {
         let session = LearnerSession(user: user, bundled: deck, database: database, overrides: StudyOverrides(questions: 5), seed: 1,
                                      clock: { now })
         session.startSession()
-        let app = App(state: AppState(route: .challenge), session: session, backend: terminal, log: RenderLog(path: nil))
+        let app = AppComposition(session: session, route: .challenge, backend: terminal, log: RenderLog(path: nil), services: nil).app
         app.render()
         let test = try #require(session.quiz.currentTest)
         #expect(test.challenge == word, "the due card is asked first")

@@ -24,7 +24,7 @@ struct NothingToStudyScreenTests {
         let session = LearnerSession(user: user, bundled: TestDecks.small, database: LearnerDatabase.open(directory: folder.url),
                                      overrides: StudyOverrides(questions: 5), seed: 1, clock: { clock.now })
         session.startSession()
-        return (App(state: AppState(route: .challenge), session: session, backend: terminal, log: RenderLog(path: nil)), session)
+        return (AppComposition(session: session, route: .challenge, backend: terminal, log: RenderLog(path: nil), services: nil).app, session)
     }
 
     /// text: the screen's words as one line (a sentence wrapped in a box reads whole again).

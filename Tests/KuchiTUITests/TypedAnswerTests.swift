@@ -210,7 +210,7 @@ struct TypedAnswerTests {
         user.register(name: "さくら", rememberMe: false)
         let session = LearnerSession(user: user, bundled: TestDecks.small, database: nil, overrides: StudyOverrides(questions: 3), seed: 7,
                                      clock: { Date(timeIntervalSince1970: 1_000_000) })
-        let app = App(state: AppState(route: .challenge), session: session, backend: terminal, log: RenderLog(path: nil))
+        let app = AppComposition(session: session, route: .challenge, backend: terminal, log: RenderLog(path: nil), services: nil).app
         app.render()
         #expect(app.quiz.currentTest?.direction == .japaneseToEnglish)
         user.studyDirection = .reading

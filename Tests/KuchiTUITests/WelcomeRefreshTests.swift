@@ -29,7 +29,7 @@ struct WelcomeRefreshTests {
         }
         let terminal = InMemoryTerminal(rows: 30, columns: 100)
         let welcome = session()
-        let app = App(state: AppState(route: .welcome), session: welcome, backend: terminal, log: RenderLog(path: nil))
+        let app = AppComposition(session: welcome, route: .welcome, backend: terminal, log: RenderLog(path: nil), services: nil).app
         app.render()
         #expect(terminal.screen.lines.contains { $0.contains("0 due now · 6 new today") })
 

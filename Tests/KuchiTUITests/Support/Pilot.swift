@@ -78,8 +78,11 @@ final class Pilot {
                                  seed: seed, clock: clock)
         // A test that starts on the Challenge screen starts a session, as Enter on Welcome does.
         if route == .challenge { session.startSession() }
-        state = AppState(route: route, jobs: jobs)
-        app = App(state: state, session: session, backend: terminal, log: RenderLog(path: nil))
+        // Built as main.swift builds it, without what only a real run has (sound, sync, file watch).
+        let composition = AppComposition(session: session, route: route, backend: terminal, jobs: jobs, log: RenderLog(path: nil),
+                                         services: nil)
+        state = composition.state
+        app = composition.app
         app.render()
     }
 
