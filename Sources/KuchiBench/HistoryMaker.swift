@@ -146,13 +146,8 @@ enum HistoryMaker {
                     try ReviewLog.write(.add(ReviewLog.Entry(card: review.card, time: review.time, rating: review.rating,
                                                              state: review.state, duration: review.duration, uid: review.uid)), in: db)
                 }
-                let update = try db.makeStatement(sql: """
-                    UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?,
-                        lapses = ?, introduced = ? WHERE id = ?
-                    """)
                 for (id, (card, introduced)) in cards {
-                    try update.execute(arguments: [card.state.rawValue, card.step, card.stability, card.difficulty, milliseconds(card.due),
-                                                   card.lastReview.map(milliseconds), card.reps, card.lapses, introduced, id])
+                    try CardMemory(card, introduced: introduced).write(db, card: id)
                 }
                 return .commit
             }

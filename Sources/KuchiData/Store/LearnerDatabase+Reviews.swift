@@ -106,11 +106,7 @@ extension LearnerDatabase {
             try ReviewLog.write(.add(ReviewLog.Entry(card: review.cardID, time: milliseconds, rating: review.rating, state: before.state,
                                                      duration: review.duration, uid: uid)), in: db)
             let reviewID = db.lastInsertedRowID
-            try db.execute(sql: """
-                UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?,
-                    introduced = COALESCE(introduced, ?) WHERE id = ?
-                """, arguments: [after.state.rawValue, after.step, after.stability, after.difficulty, Milliseconds.from(after.due),
-                                 after.lastReview.map(Milliseconds.from), after.reps, after.lapses, milliseconds, review.cardID])
+            try CardMemory(after, introduced: record.introduced.map(Milliseconds.from) ?? milliseconds).write(db, card: review.cardID)
             record.card = after
             record.introduced = record.introduced ?? Milliseconds.date(milliseconds)
             recorded = RecordedReview(reviewID: reviewID, uid: uid, before: stored, after: record)
@@ -149,13 +145,7 @@ extension LearnerDatabase {
         else { return false }
         let before = recorded.before
         try ReviewLog.write(.remove(uid: recorded.uid), in: db)
-        let wasNew = before.card.state == .new
-        try db.execute(sql: """
-            UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?,
-                introduced = ? WHERE id = ?
-            """, arguments: [before.card.state.rawValue, before.card.step, before.card.stability, before.card.difficulty,
-                             wasNew ? nil : Milliseconds.from(before.card.due), before.card.lastReview.map(Milliseconds.from),
-                             before.card.reps, before.card.lapses, before.introduced.map(Milliseconds.from), before.id])
+        try CardMemory(before.card, introduced: before.introduced.map(Milliseconds.from), dueWhenNew: false).write(db, card: before.id)
         try saveSession(db, snapshotText, learnerDeck: learnerDeck)
         return true
     }

@@ -11,19 +11,6 @@ import KuchiMemory
 /// memory is recomputed from its whole history with the new weights (its due date kept unless
 /// the change rescheduled) — so a replay schedules each review as the live answer did.
 package enum SyncReplay {
-    /// Stored: a card's row, as compared with the replay's result.
-    private struct Stored: Equatable {
-        var state: Int
-        var step: Int?
-        var stability: Double?
-        var difficulty: Double?
-        var due: Int64?
-        var lastReview: Int64?
-        var reps: Int
-        var lapses: Int
-        var introduced: Int64?
-    }
-
     /// replay: recomputes every card of `learner` (or only `cards`, those whose log changed) and
     /// each review's state-before from the log; returns how many cards changed. `keepDue` (a
     /// weight change just made here without rescheduling) keeps each card's stored due date
@@ -48,13 +35,13 @@ package enum SyncReplay {
             for card in only { try insert.execute(arguments: [card]) }
             filter = " AND c.id IN (SELECT card FROM sync_replayed)"
         }
-        var stored: [Int64: Stored] = [:]
+        var stored: [Int64: CardMemory] = [:]
         let cards = try Row.fetchCursor(db, sql: """
             SELECT c.id, c.state, c.step, c.stability, c.difficulty, c.due, c.last_review, c.reps, c.lapses, c.introduced
             FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ?\(filter)
             """, arguments: [key])
         while let row = try cards.next() {
-            stored[row["id"]] = Stored(state: row["state"], step: row["step"], stability: row["stability"], difficulty: row["difficulty"],
+            stored[row["id"]] = CardMemory(state: row["state"], step: row["step"], stability: row["stability"], difficulty: row["difficulty"],
                                        due: row["due"], lastReview: row["last_review"], reps: row["reps"], lapses: row["lapses"],
                                        introduced: row["introduced"])
         }
@@ -63,10 +50,6 @@ package enum SyncReplay {
         var changed = 0
         var firstHere = 0
         defer { started?(firstHere) }
-        let update = try db.makeStatement(sql: """
-            UPDATE card SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ?, introduced = ?
-            WHERE id = ?
-            """)
         let log = try db.makeStatement(sql: "SELECT id, time, rating, state, uid FROM review WHERE card = ? ORDER BY time, uid")
         for (cardID, old) in stored {
             var current: CardReplay?
@@ -88,13 +71,12 @@ package enum SyncReplay {
             let new = current.map { replay in
                 var replay = replay
                 return Self.stored(replay.finished(), introduced: replay.introduced)
-            } ?? Stored(state: CardState.new.rawValue, step: 0, stability: nil, difficulty: nil, due: old.state == 0 ? old.due : nil,
+            } ?? CardMemory(state: CardState.new.rawValue, step: 0, stability: nil, difficulty: nil, due: old.state == 0 ? old.due : nil,
                         lastReview: nil, reps: 0, lapses: 0, introduced: nil)
             guard new != old else { continue }
             changed += 1
             if old.reps == 0 && new.reps > 0 { firstHere += 1 }
-            try update.execute(arguments: [new.state, new.step, new.stability, new.difficulty, new.due, new.lastReview, new.reps, new.lapses,
-                                           new.introduced, cardID])
+            try new.write(db, card: cardID)
         }
         return changed
     }
@@ -171,9 +153,7 @@ package enum SyncReplay {
     }
 
     /// stored: a replayed card as its row.
-    private static func stored(_ card: FSRSCard, introduced: Int64) -> Stored {
-        Stored(state: card.state.rawValue, step: card.step, stability: card.stability, difficulty: card.difficulty,
-               due: Milliseconds.from(card.due), lastReview: card.lastReview.map(Milliseconds.from), reps: card.reps, lapses: card.lapses,
-               introduced: introduced)
+    private static func stored(_ card: FSRSCard, introduced: Int64) -> CardMemory {
+        CardMemory(card, introduced: introduced)
     }
 }
