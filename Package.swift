@@ -28,12 +28,16 @@ let hasPackedRelocations: Bool = {
 /// reads them (a 16 KiB `.relr.dyn` instead of 2 MiB of `.rela.dyn` read at every start) and
 /// with the functions a start runs laid out together (Linker/kuchi.order, from
 /// scripts/make-link-order), so a start touches fewer pages of the 90 MiB binary (DECISIONS.md,
-/// "Issue 21, second round"). Debug builds link as before (gold); the release `kuchi` the
-/// install test builds is linked this way too.
+/// "Issue 21, second round"). `--no-export-dynamic` undoes the `-export-dynamic` of Swift's
+/// static-stdlib link: nothing looks Kuchi's own symbols up at run time, yet their 1 MiB table
+/// was paged in at every start (the shared libraries' symbols are looked up in the executable
+/// first) and kept alive (DECISIONS.md, "Round three (issue 39, the floor)"). Debug builds link as before (gold); the release `kuchi` the install test builds is
+/// linked this way too.
 let releaseLink: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld"]
                  + (hasPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : [])
-                 + ["-Xlinker", "--symbol-ordering-file=\(root)/Linker/kuchi.order", "-Xlinker", "--no-warn-symbol-ordering"],
+                 + ["-Xlinker", "--symbol-ordering-file=\(root)/Linker/kuchi.order", "-Xlinker", "--no-warn-symbol-ordering",
+                    "-Xlinker", "--no-export-dynamic"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
 

@@ -71,7 +71,7 @@ extension LearnerDatabase {
     /// ownAnswers: kept answers, in a stable order.
     package static func ownAnswers(_ db: Database, learner: UUID) throws -> [OwnAnswer] {
         // A database opened read-only before its migration to v4 has no such table yet: none kept.
-        guard try db.tableExists("own_answer") else { return [] }
+        guard try db.hasTable("own_answer") else { return [] }
         return try Row.fetchAll(db, sql: """
             SELECT deck, question, direction, answer FROM own_answer WHERE learner = ? AND kept = 1
             ORDER BY deck, question, direction, answer

@@ -60,7 +60,7 @@ extension LearnerDatabase {
     public func isSuspended(learner: UUID, deck: String, question: String, reading: String) throws -> Bool {
         try writer.read { db in
             // A file not yet migrated (opened read-only by a command) has no suspended word.
-            guard try db.tableExists("suspension") else { return false }
+            guard try db.hasTable("suspension") else { return false }
             return try Bool.fetchOne(db, sql: "SELECT suspended FROM suspension WHERE learner = ? AND deck = ? AND question = ? AND reading = ?",
                               arguments: [learner.uuidString.lowercased(), deck, question, reading]) ?? false
         }
@@ -69,7 +69,7 @@ extension LearnerDatabase {
     /// suspendedWords: the suspended words of `deck`, as (question, reading) keys.
     public func suspendedWords(learner: UUID, deck: String) throws -> Set<SuspendedWord> {
         try writer.read { db in
-            guard try db.tableExists("suspension") else { return [] }
+            guard try db.hasTable("suspension") else { return [] }
             return Set(try Row.fetchAll(db, sql: "SELECT question, reading FROM suspension WHERE learner = ? AND deck = ? AND suspended = 1",
                                  arguments: [learner.uuidString.lowercased(), deck]).map { SuspendedWord(question: $0["question"], reading: $0["reading"]) })
         }
@@ -78,7 +78,7 @@ extension LearnerDatabase {
     /// suspensions: every change kept for `learner` (what a sync sends).
     public func suspensions(learner: UUID) throws -> [Suspension] {
         try writer.read { db in
-            guard try db.tableExists("suspension") else { return [] }
+            guard try db.hasTable("suspension") else { return [] }
             return try Row.fetchAll(db, sql: """
                 SELECT deck, question, reading, suspended, stamp, machine FROM suspension WHERE learner = ? ORDER BY deck, question, reading
                 """, arguments: [learner.uuidString.lowercased()]).map {
@@ -111,7 +111,7 @@ extension LearnerDatabase {
     /// wasLeechNoticed: the card's leech notice was already told.
     public func wasLeechNoticed(card: Int64) throws -> Bool {
         try writer.read { db in
-            guard try db.tableExists("leech_notice") else { return false }
+            guard try db.hasTable("leech_notice") else { return false }
             return try Bool.fetchOne(db, sql: "SELECT 1 FROM leech_notice WHERE card = ?", arguments: [card]) ?? false
         }
     }

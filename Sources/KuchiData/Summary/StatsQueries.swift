@@ -150,7 +150,7 @@ public enum StatsQueries {
     /// hasSuspended: whether the learner has a suspended word (else the card queries need not
     /// look for them; a file not yet migrated, opened read-only, has none).
     public static func hasSuspended(_ db: Database, learner: String) throws -> Bool {
-        guard try db.tableExists("suspension") else { return false }
+        guard try db.hasTable("suspension") else { return false }
         return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM suspension WHERE learner = :learner AND suspended = 1)",
                                  arguments: ["learner": learner]) ?? false
     }

@@ -62,7 +62,7 @@ package enum OwnAnswerRecord {
     /// outgoing: this machine's changes the folder is not known to hold (`held`), to send, each
     /// once per folder. A change made before this machine had an id is stamped with it now.
     package static func outgoing(_ db: Database, learner: UUID, machine: String, held: Set<String>) throws -> [SyncOwnAnswer] {
-        guard try db.tableExists("own_answer") else { return [] }
+        guard try db.hasTable("own_answer") else { return [] }
         return try LearnerDatabase.syncOwnAnswers(db, learner: learner).compactMap { change -> SyncOwnAnswer? in
             guard change.machine.isEmpty || change.machine == machine else { return nil }
             var change = change

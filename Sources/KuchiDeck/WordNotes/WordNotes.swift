@@ -30,31 +30,49 @@ public final class WordNotes: Sendable {
 
     /// bundled: the notes shipped with Kuchi, read on first use (not at start-up: the first
     /// screen never needs them) from the folder the bundled deck is in.
-    public static let bundled: WordNotes = {
-        guard let deck = BundledDeckLocation.url() else { return .empty }
-        return load(folder: deck.deletingLastPathComponent())
-    }()
+    public static let bundled = WordNotes(accents: bundledAccents, sentences: bundledSentences)
+
+    /// bundledAccents, bundledSentences: the two halves of `bundled`, each read on its own first
+    /// use: every answer's feedback shows the word's accent, but only a new word's card and the
+    /// word page show sentences, and decoding sentences.json (five times accents.json) was the
+    /// peak of a session's heap (issue 39).
+    package static let bundledAccents: [Key: PitchAccent] = bundledFolder.map(loadAccents) ?? [:]
+    package static let bundledSentences: [Key: [ExampleSentence]] = bundledFolder.map(loadSentences) ?? [:]
+
+    /// bundledFolder: the folder the bundled deck is in, where its notes are.
+    private static var bundledFolder: URL? { BundledDeckLocation.url()?.deletingLastPathComponent() }
 
     /// load: the notes in `folder`; a missing or damaged file gives no notes of its kind.
     public static func load(folder: URL) -> WordNotes {
-        /// read: one generated file's entries, or none.
-        func read<Entry: Decodable>(_ name: String, as type: Entry.Type) -> [Entry] {
-            guard let data = try? BoundedFile.contents(of: folder.appendingPathComponent(name), limit: 16 * 1_048_576),
-                  let file = try? JSONDecoder().decode(NotesFile<Entry>.self, from: data) else { return [] }
-            return file.entries
-        }
+        WordNotes(accents: loadAccents(folder: folder), sentences: loadSentences(folder: folder))
+    }
+
+    /// loadAccents: accents.json in `folder`; none when it is missing or damaged.
+    package static func loadAccents(folder: URL) -> [Key: PitchAccent] {
         var accents: [Key: PitchAccent] = [:]
-        for entry in read("accents.json", as: AccentEntry.self) {
+        for entry in read(folder.appendingPathComponent("accents.json"), as: AccentEntry.self) {
             let kana = entry.reading ?? entry.question
             let phrases = entry.phrases?.compactMap { $0.count == 2 ? PitchAccent.Phrase(morae: $0[0], accent: $0[1]) : nil }
             accents[Key(question: entry.question, reading: kana)] = phrases.map { PitchAccent(phrases: $0) }
                 ?? PitchAccent(accent: entry.accent, morae: Mora.split(kana).count)
         }
+        return accents
+    }
+
+    /// loadSentences: sentences.json in `folder`; none when it is missing or damaged.
+    package static func loadSentences(folder: URL) -> [Key: [ExampleSentence]] {
         var sentences: [Key: [ExampleSentence]] = [:]
-        for entry in read("sentences.json", as: SentenceEntry.self) {
+        for entry in read(folder.appendingPathComponent("sentences.json"), as: SentenceEntry.self) {
             sentences[Key(question: entry.question, reading: entry.reading ?? entry.question)] = entry.sentences
         }
-        return WordNotes(accents: accents, sentences: sentences)
+        return sentences
+    }
+
+    /// read: one generated file's entries, or none.
+    private static func read<Entry: Decodable>(_ file: URL, as type: Entry.Type) -> [Entry] {
+        guard let data = try? BoundedFile.contents(of: file, limit: 16 * 1_048_576),
+              let decoded = try? JSONDecoder().decode(NotesFile<Entry>.self, from: data) else { return [] }
+        return decoded.entries
     }
 
     /// key: a challenge's key (its reading, or the question itself when it is kana only).
@@ -102,13 +120,13 @@ extension Challenge {
     /// accent: this word's Tokyo pitch accent from the bundled notes — or, for an imported word
     /// the deck lacks, from its deck's notes (`ImportedNotes`) — nil when unknown.
     public var accent: PitchAccent? {
-        WordNotes.bundled.accent(for: self) ?? ImportedNotes.shared.accent(for: self)
+        WordNotes.bundledAccents[WordNotes.key(self)] ?? ImportedNotes.shared.accent(for: self)
     }
 
     /// sentences: up to three example sentences from the bundled notes (Tatoeba), simplest first,
     /// or from an imported word's deck notes.
     public var sentences: [ExampleSentence] {
-        let bundled = WordNotes.bundled.sentences(for: self)
+        let bundled = WordNotes.bundledSentences[WordNotes.key(self)] ?? []
         return bundled.isEmpty ? ImportedNotes.shared.sentences(for: self) : bundled
     }
 }

@@ -28,7 +28,7 @@ package enum ChangeStamp {
     /// until their time comes (`sync_later`, dated after that day's tomorrow): seen, so a change
     /// made here afterwards sorts after them on every machine.
     package static func keptAside(_ db: Database, learner: UUID) throws -> Int64? {
-        guard try db.tableExists("sync_later") else { return nil }
+        guard try db.hasTable("sync_later") else { return nil }
         return try Int64.fetchOne(db, sql: "SELECT MAX(time) FROM sync_later WHERE learner = ? AND kind = 1",
                                   arguments: [learner.uuidString.lowercased()])
     }
