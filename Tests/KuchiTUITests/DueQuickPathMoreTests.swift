@@ -96,4 +96,79 @@ struct DueQuickPathMoreTests {
         #expect(full == StudyStatus(dueNow: 0, newAvailable: profile.settings.newWordsPerDay, nextReview: nil))
         #expect(!FileManager.default.fileExists(atPath: folder.file.path), "a look creates no database")
     }
+
+    @Test("a deck cache of the previous format: the quick path declines, the full path rewrites it, then both agree")
+    func olderCache() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let profile = try folder.profile()
+        let now = Date()
+        try folder.history(learner: profile.id, now: now)
+        let tests = DueQuickPathTests()
+        _ = try tests.both(folder, now: now)
+        let url = try #require(BundledDeckLocation.url())
+        let cache = DeckCache(dataDirectory: folder.data)
+        let file = cache.fileURL(forDeckAt: url.path)
+        var old = try Array(Data(contentsOf: file))
+        old.replaceSubrange(0..<8, with: Array("KUCHIDC2".utf8))
+        try Data(old).write(to: file)
+        let due = try tests.command(folder)
+        let options = due.learner.resolved(root: due.root)
+        #expect(DueSummary.quickStatus(profile: profile, options: options, deck: nil, now: now) == nil, "an old cache is not trusted")
+        let full = try DueSummary.fullStatus(profile: profile, options: options, deck: nil, now: now)
+        let quick = DueSummary.quickStatus(profile: profile, options: options, deck: nil, now: now)
+        #expect(quick != nil, "the full read rewrote the cache with its table")
+        #expect(quick == full)
+    }
+
+    @Test("rows in another Unicode form, of words suspended, and due in directions not chosen: the same figures",
+          arguments: [QuizDirection.japaneseToEnglish, .englishToJapanese, .reading, .mixed])
+    func formsSuspensionsDirections(direction: QuizDirection) throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        var settings = Settings()
+        settings.studyDirection = direction
+        settings.categories = ["Food & drink", "Greetings & phrases", "Numbers & time"]
+        let profile = try folder.profile(settings)
+        let now = Date()
+        let deck = folder.deck
+        let queue = try DatabaseQueue(path: folder.file.path)
+        try LearnerSchema.migrator.migrate(queue)
+        try LearnerSchema.claim(queue)
+        let nowMs = Int64(now.timeIntervalSince1970 * 1000)
+        // Words whose reading has a voiced kana, written decomposed (か + ゛) as an older file might.
+        let voiced = deck.challenges.filter { ($0.reading ?? $0.question).decomposedStringWithCanonicalMapping.utf8.count
+            != ($0.reading ?? $0.question).utf8.count }
+        #expect(voiced.count > 10)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO learner_deck (id, learner, deck) VALUES (1, ?, ?)", arguments: [profile.id.uuidString.lowercased(), deck.title])
+            for (index, word) in deck.challenges.enumerated() where index % 3 == 0 || voiced.contains(where: { $0.question == word.question }) {
+                let decompose = voiced.contains(where: { $0.question == word.question }) && index % 2 == 0
+                let question = decompose ? word.question.decomposedStringWithCanonicalMapping : word.question
+                let reading = decompose ? (word.reading ?? "").decomposedStringWithCanonicalMapping : word.reading ?? ""
+                for (step, written) in ["jp-en", "en-jp", "reading", "listening"].enumerated() where (index + step) % 2 == 0 {
+                    let due = (index + step) % 3 == 0 ? nowMs - 60_000 * Int64(index + 1) : nowMs + 60_000 * Int64(index + 1)
+                    try db.execute(sql: """
+                        INSERT INTO card (learner_deck, question, reading, direction, answer, state, stability, difficulty, due, reps, introduced)
+                        VALUES (1, ?, ?, ?, ?, 2, 3, 5, ?, 2, ?)
+                        """, arguments: [question, reading, written, word.answer, due, nowMs - 86_400_000 * Int64(index % 4)])
+                }
+            }
+        }
+        try queue.close()
+        let database = LearnerDatabase.open(directory: folder.data)
+        for word in [voiced[0], voiced[2], deck.challenges[3]] {
+            try database.setSuspended(true, learner: profile.id, deck: deck.title, question: word.question, reading: word.reading ?? "", now: now)
+        }
+        try database.writer.close()
+        let tests = DueQuickPathTests()
+        _ = try tests.both(folder, now: now)
+        for extra in [[], ["--deck", "challenges"]] {
+            let (quick, full) = try tests.both(folder, extra, now: now)
+            #expect(quick != nil, "\(direction) \(extra)")
+            #expect(quick == full, "\(direction) \(extra)")
+            if direction != .mixed { #expect(full.dueElsewhere > 0, "\(direction): due cards in other directions") }
+            #expect(full.dueNow > 0)
+        }
+    }
 }
