@@ -123,7 +123,7 @@ struct DeckWordTableTests {
         #expect(table(bytes) != nil)
         #expect(table(bytes, path: "/decks/b.json") == nil)
         #expect(table(bytes, identity: DeckFileIdentity(fields: [1, 2, 3, 4, 5, 6, 8])) == nil)
-        let end = try #require(bytes.withUnsafeBytes(DeckCacheFormat.tableEnd))
+        let end = try #require(bytes.withUnsafeBytes(DeckCacheFormat.tableRange)?.upperBound)
         #expect(table(Array(bytes[..<end])) != nil, "the file's start up to the table's end is enough")
         #expect(table(Array(bytes[..<(end - 1)])) == nil)
         for offset in stride(from: 200, to: end, by: end / 7) {
@@ -160,6 +160,9 @@ struct DeckWordTableTests {
         _ = try Deck.load(from: url, cache: cache)
         #expect(try Array(Data(contentsOf: file)).prefix(8).elementsEqual(DeckCacheFormat.magic))
         #expect(cache.wordTable(at: url.path)?.count == whole.challenges.count)
+        let again = try #require(cache.deck(at: url.path, identity: identity), "the deck is read back, its table stepped over")
+        #expect(again.challenges.map(\.question) == whole.challenges.map(\.question))
+        #expect(again.challenges.map(\.answer) == whole.challenges.map(\.answer) && again.title == whole.title)
         // A touched deck file: its identity changed, so the table is not trusted.
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -30)], ofItemAtPath: url.path)
         #expect(cache.wordTable(at: url.path) == nil)

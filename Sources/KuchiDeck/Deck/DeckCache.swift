@@ -35,9 +35,18 @@ public struct DeckCache: Sendable {
 
     /// deck: the cached deck for the file at `path` with `identity`, or nil when there is none
     /// that can be trusted.
+    /// The word table between the header and the deck is not read (a 100k-word deck's is 6 MB).
     package func deck(at path: String, identity: DeckFileIdentity) -> Deck? {
-        guard let data = try? BoundedFile.contents(of: fileURL(forDeckAt: path), limit: Deck.maximumBytes * 2) else { return nil }
-        return DeckCacheFormat.decode(data, path: path, identity: identity)
+        let fd = open(fileURL(forDeckAt: path).path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= Deck.maximumBytes * 2 else { return nil }
+        let start = Self.readAppending(fd, count: 64 * 1024, into: [])
+        guard let table = start.withUnsafeBytes(DeckCacheFormat.tableRange), table.lowerBound <= start.count,
+              table.upperBound <= Int(info.st_size), lseek(fd, off_t(table.upperBound), SEEK_SET) == off_t(table.upperBound) else { return nil }
+        let bytes = Self.readAppending(fd, count: Int(info.st_size) - table.upperBound, into: Array(start[..<table.lowerBound]))
+        return DeckCacheFormat.decode(omittingTable: bytes, path: path, identity: identity)
     }
 
     /// wordTable: the cached word table of the deck file at `path` (`DeckWordTable`), nil when
@@ -49,7 +58,7 @@ public struct DeckCache: Sendable {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var bytes = Self.readAppending(fd, count: 64 * 1024, into: [])
-        guard let end = bytes.withUnsafeBytes(DeckCacheFormat.tableEnd), end <= Deck.maximumBytes * 2 else { return nil }
+        guard let end = bytes.withUnsafeBytes(DeckCacheFormat.tableRange)?.upperBound, end <= Deck.maximumBytes * 2 else { return nil }
         if end > bytes.count { bytes = Self.readAppending(fd, count: end - bytes.count, into: bytes) }
         return bytes.withUnsafeBytes { DeckCacheFormat.wordTable($0, path: path, identity: identity) }
     }

@@ -50,11 +50,17 @@ package enum DeckCacheFormat {
     /// decode: the deck in `data` when it was made from the file at `path` with `identity` and
     /// is whole; nil otherwise.
     package static func decode(_ data: Data, path: String, identity: DeckFileIdentity) -> Deck? {
-        data.withUnsafeBytes { buffer in decode(Reader(bytes: buffer), path: path, identity: identity) }
+        data.withUnsafeBytes { buffer in decode(Reader(bytes: buffer), path: path, identity: identity, tableOmitted: false) }
+    }
+
+    /// decode(omittingTable:): the same from the file's bytes with the word table's left out
+    /// (`tableRange`): the app's start reads the deck, never the table.
+    package static func decode(omittingTable bytes: [UInt8], path: String, identity: DeckFileIdentity) -> Deck? {
+        bytes.withUnsafeBytes { buffer in decode(Reader(bytes: buffer), path: path, identity: identity, tableOmitted: true) }
     }
 
     /// wordTable: the word table (`DeckWordTable`) in `bytes` — the cache file, or only its
-    /// start up to `tableEnd` — when it was made from the file at `path` with `identity` and its
+    /// start up to the table's end (`tableRange`) — when it was made from the file at `path` with `identity` and its
     /// checksum holds; nil otherwise, and for a deck that has none (the full path counts it).
     package static func wordTable(_ bytes: UnsafeRawBufferPointer, path: String, identity: DeckFileIdentity) -> DeckWordTable? {
         guard var reader = header(Reader(bytes: bytes), path: path, identity: identity), let length = reader.int(), length > 0,
@@ -63,14 +69,14 @@ package enum DeckCacheFormat {
         return DeckWordTable(bytes: Array(table))
     }
 
-    /// tableEnd: how many bytes from the file's start hold its header and word table, from a
-    /// start of the file long enough to hold the header; nil when it does not read as one.
-    package static func tableEnd(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    /// tableRange: where the word table lies in the file, from a start of the file long enough
+    /// to hold the header; nil when it does not read as one.
+    package static func tableRange(_ bytes: UnsafeRawBufferPointer) -> Range<Int>? {
         var reader = Reader(bytes: bytes)
         guard let kind = reader.take(magic.count), kind.elementsEqual(magic), let pathLength = reader.int(),
               reader.take(pathLength) != nil, reader.take(8 * DeckFileIdentity.fieldCount) != nil, let length = reader.int(), length >= 0,
-              reader.take(8) != nil else { return nil }
-        return reader.offset.addingReportingOverflow(length).overflow ? nil : reader.offset + length
+              reader.take(8) != nil, !reader.offset.addingReportingOverflow(length).overflow else { return nil }
+        return reader.offset..<reader.offset + length
     }
 
     /// header: the reader after the header once it names `path` and `identity`.
@@ -87,17 +93,17 @@ package enum DeckCacheFormat {
 
     /// payload: the reader at the payload's start once the header matches `path` and
     /// `identity` and the payload's checksum holds (the word table is stepped over); nil otherwise.
-    private static func payload(_ start: Reader, path: String, identity: DeckFileIdentity) -> Reader? {
+    private static func payload(_ start: Reader, path: String, identity: DeckFileIdentity, tableOmitted: Bool) -> Reader? {
         guard var reader = header(start, path: path, identity: identity), let tableLength = reader.int(), reader.take(8) != nil,
-              reader.take(tableLength) != nil, let length = reader.int(), let sum = reader.int(),
+              tableOmitted || reader.take(tableLength) != nil, let length = reader.int(), let sum = reader.int(),
               length == reader.bytes.count - reader.offset,
               UInt64(UInt(bitPattern: sum)) == checksum(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.offset...]))
         else { return nil }
         return reader
     }
 
-    private static func decode(_ start: Reader, path: String, identity: DeckFileIdentity) -> Deck? {
-        guard var reader = payload(start, path: path, identity: identity) else { return nil }
+    private static func decode(_ start: Reader, path: String, identity: DeckFileIdentity, tableOmitted: Bool) -> Deck? {
+        guard var reader = payload(start, path: path, identity: identity, tableOmitted: tableOmitted) else { return nil }
         let length = reader.bytes.count - reader.offset
         guard let title = reader.string(), let attribution = reader.optional(), let count = reader.int(),
               count >= 0, count <= length else { return nil }
