@@ -113,6 +113,20 @@ struct DeckWordTableTests {
         #expect(DeckCacheFormat.decode(Data(bytes), path: "/decks/a.json", identity: identity)?.challenges.count == 3, "the deck is still cached")
     }
 
+    @Test("a table whose every slot is taken (bytes no encoder writes) answers a miss, never loops")
+    func fullSlots() throws {
+        let deck = Deck(title: "Full", attribution: nil, challenges: ["ねこ", "いぬ", "とり"].enumerated().map {
+            Challenge(question: $0.element, reading: nil, pronunciation: $0.element, answer: "word \($0.offset)", category: "Animals")
+        })
+        var bytes = try #require(DeckWordTable.encode(deck))
+        // title, word count, one category name, three records, then the slot count and the slots.
+        let slots = 8 + 4 + 8 + 8 + 8 + 7 + 3 * 16 + 8
+        for slot in 0..<16 { bytes.replaceSubrange(slots + slot * 4..<slots + slot * 4 + 4, with: [1, 0, 0, 0]) }
+        let table = try #require(DeckWordTable(bytes: bytes))
+        #expect(table.word(question: "ねこ", reading: "") == 0)
+        #expect(table.word(question: "さかな", reading: "") == nil)
+    }
+
     @Test("a damaged byte, another path or identity, a cut file: no table, and no deck")
     func damaged() throws {
         let deck = try Deck.bundled()

@@ -177,7 +177,8 @@ package struct DeckWordTable: Sendable {
         bytes.withUnsafeBytes { all -> Int? in
             guard let base = all.baseAddress else { return nil }
             var slot = Int(truncatingIfNeeded: Self.hash(question: question, reading: reading)) & slotMask
-            while true {
+            // At most one round of the slots, even over a table whose every slot is taken.
+            for _ in 0...slotMask {
                 let entry = Int(UInt32(littleEndian: all.loadUnaligned(fromByteOffset: slotsStart + slot * 4, as: UInt32.self)))
                 guard entry != 0 else { return nil }
                 let record = recordsStart + (entry - 1) * Self.recordSize
@@ -190,6 +191,7 @@ package struct DeckWordTable: Sendable {
                 }
                 slot = (slot + 1) & slotMask
             }
+            return nil
         }
     }
 
