@@ -34,6 +34,19 @@ extension LearnerSession {
                                     day: selection.day, newWordLimit: selection.newWordLimit, otherDirections: others)
     }
 
+    /// status(table:): the same figures over a deck's word table (`DeckWordTable`, kept in the
+    /// deck cache) — `kuchi due`'s quick path, which never reads the deck itself. `categories`
+    /// is the selection's (`[]` for `--deck`, which counts every category).
+    package nonisolated static func status(database: LearnerDatabase, learner: UUID, table: DeckWordTable, selection: StudySelection,
+                                           categories: [String], now: Date) -> StudyStatus? {
+        guard let suspended = try? database.suspendedWords(learner: learner, deck: table.title) else { return nil }
+        var words = CanonicalWords()
+        let chosen = WordSelection(table: table, categories: categories, levels: selection.levels, direction: selection.direction,
+                                   suspended: suspended, words: &words)
+        return try? database.status(learner: learner, table: table, selection: chosen, now: now, day: selection.day,
+                                    newWordLimit: selection.newWordLimit)
+    }
+
     /// flashCards: the Learn tab's stack for the selection, made on first use.
     public var flashCards: FlashCardsViewModel {
         if let cards = flashCardsStorage { return cards }

@@ -22,7 +22,7 @@ extension LearnerDatabase {
             let todayMs = Milliseconds.from(day.start(of: now))
             guard let learnerDeck = try Int64.fetchOne(db, sql: "SELECT id FROM learner_deck WHERE learner = ? AND deck = ?",
                                                        arguments: [learner.uuidString.lowercased(), deck]) else {
-                return Self.figures(dueNow: 0, reviewed: 0, introducedToday: 0, nextAhead: nil, earliest: nil, selection: selection,
+                return Self.figures(dueNow: 0, reviewed: 0, introducedToday: 0, nextAhead: nil, earliest: nil, selectionCount: selection.count,
                                     now: now, newWordLimit: newWordLimit)
             }
             // One pass over the deck's rows, read through the C API so a row's words are matched
@@ -92,22 +92,22 @@ extension LearnerDatabase {
             }
         }
         var status = Self.figures(dueNow: dueNow, reviewed: reviewed, introducedToday: introducedToday, nextAhead: nextAhead,
-                                  earliest: earliest, selection: selection, now: now, newWordLimit: newWordLimit)
+                                  earliest: earliest, selectionCount: selection.count, now: now, newWordLimit: newWordLimit)
         status.dueElsewhere = dueElsewhere
         return status
     }
 
     /// figures: the status from the scan's counts.
-    private static func figures(dueNow: Int, reviewed: Int, introducedToday: Int, nextAhead: Int64?, earliest: Int64?,
-                                selection: CardKeys, now: Date, newWordLimit: Int) -> StudyStatus {
+    static func figures(dueNow: Int, reviewed: Int, introducedToday: Int, nextAhead: Int64?, earliest: Int64?,
+                       selectionCount: Int, now: Date, newWordLimit: Int) -> StudyStatus {
         let limit = min(max(newWordLimit, StudyQueue.newWordLimitRange.lowerBound), StudyQueue.newWordLimitRange.upperBound)
-        let newLeft = max(0, selection.count - reviewed)
+        let newLeft = max(0, selectionCount - reviewed)
         return StudyStatus(dueNow: dueNow, newAvailable: max(0, min(newLeft, limit - introducedToday)),
                            nextReview: nextAhead.map(Milliseconds.date) ?? earliest.map { _ in now })
     }
 
     /// text: column `column` of the current row as UTF-8 bytes (valid until the next step).
-    private static func text(_ handle: SQLiteStatement, _ column: Int32) -> UnsafeRawBufferPointer {
+    static func text(_ handle: SQLiteStatement, _ column: Int32) -> UnsafeRawBufferPointer {
         guard let start = sqlite3_column_text(handle, column) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column)))
     }

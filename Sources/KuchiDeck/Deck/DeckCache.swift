@@ -20,9 +20,6 @@ public struct DeckCache: Sendable {
     public let directory: URL
     /// clock: the time, to tell a file changed a moment ago (tests move it).
     package let clock: @Sendable () -> Date
-    /// keysOnly: read back only what counting cards needs (`DeckCacheFormat.decodeKeys`): for
-    /// `kuchi due`, whose answer is counts; a deck read so is never quizzed on.
-    public var keysOnly = false
 
     /// init: the cache of the data folder `dataDirectory` (`--data-dir`, else the XDG one).
     public init(dataDirectory: URL, clock: @escaping @Sendable () -> Date = Date.init) {
@@ -38,10 +35,51 @@ public struct DeckCache: Sendable {
 
     /// deck: the cached deck for the file at `path` with `identity`, or nil when there is none
     /// that can be trusted.
+    /// The word table between the header and the deck is not read (a 100k-word deck's is 6 MB).
     package func deck(at path: String, identity: DeckFileIdentity) -> Deck? {
-        guard let data = try? BoundedFile.contents(of: fileURL(forDeckAt: path), limit: Deck.maximumBytes * 2) else { return nil }
-        return keysOnly ? DeckCacheFormat.decodeKeys(data, path: path, identity: identity)
-            : DeckCacheFormat.decode(data, path: path, identity: identity)
+        let fd = open(fileURL(forDeckAt: path).path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= Deck.maximumBytes * 2 else { return nil }
+        let start = Self.readAppending(fd, count: 64 * 1024, into: [])
+        guard let table = start.withUnsafeBytes(DeckCacheFormat.tableRange), table.lowerBound <= start.count,
+              table.upperBound <= Int(info.st_size), lseek(fd, off_t(table.upperBound), SEEK_SET) == off_t(table.upperBound) else { return nil }
+        let bytes = Self.readAppending(fd, count: Int(info.st_size) - table.upperBound, into: Array(start[..<table.lowerBound]))
+        return DeckCacheFormat.decode(omittingTable: bytes, path: path, identity: identity)
+    }
+
+    /// wordTable: the cached word table of the deck file at `path` (`DeckWordTable`), nil when
+    /// there is none that can be trusted (the file changed, was never cached, or is damaged).
+    /// Only the cache file's start is read — its header and the table — not the whole deck.
+    package func wordTable(at path: String) -> DeckWordTable? {
+        guard let identity = DeckFileIdentity(path: path) else { return nil }
+        let fd = open(fileURL(forDeckAt: path).path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = Self.readAppending(fd, count: 64 * 1024, into: [])
+        guard let end = bytes.withUnsafeBytes(DeckCacheFormat.tableRange)?.upperBound, end <= Deck.maximumBytes * 2 else { return nil }
+        if end > bytes.count { bytes = Self.readAppending(fd, count: end - bytes.count, into: bytes) }
+        return bytes.withUnsafeBytes { DeckCacheFormat.wordTable($0, path: path, identity: identity) }
+    }
+
+    /// readAppending: `bytes` with up to `count` more bytes of `fd` after them (fewer at its end or an error).
+    private static func readAppending(_ fd: Int32, count: Int, into bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        var filled = 0
+        while filled < count {
+            let result = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return read(fd, base + start + filled, count - filled)
+            }
+            if result < 0, errno == EINTR { continue }
+            if result <= 0 { break }
+            filled += result
+        }
+        bytes.removeLast(count - filled)
+        return bytes
     }
 
     /// store: keeps `deck`, read from the file at `path` with `identity`, for the next start.
@@ -94,6 +132,9 @@ package struct DeckFileIdentity: Equatable {
         fields = [Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), Int64(modified.tv_sec), Int64(modified.tv_nsec),
                   Int64(changed.tv_sec), Int64(changed.tv_nsec)]
     }
+
+    /// fieldCount: how many fields an identity has (as the cache file stores them).
+    package static let fieldCount = 7
 
     /// init(fields:): an identity read back from a cache file.
     package init(fields: [Int64]) {

@@ -1,14 +1,15 @@
 import Foundation
 
 /// DeckCacheFormat: the cache file's bytes — a header (magic and version, the deck file's path
-/// and identity, the payload's length and checksum) and a payload of length-prefixed UTF-8
-/// strings, read back with no parsing beyond lengths (far cheaper than JSON and its decoder).
+/// and identity), the word table (`DeckWordTable`, its length and checksum first) and the
+/// payload (its length and checksum, then length-prefixed UTF-8 strings), read back with no
+/// parsing beyond lengths (far cheaper than JSON and its decoder). Version 3 added the table.
 ///
 /// Every read is bounds-checked and the checksum covers the payload, so a damaged file decodes
 /// to nil, never to a wrong deck or a crash.
 package enum DeckCacheFormat {
     /// magic: the file type and format version; a new layout changes the last byte.
-    package static let magic: [UInt8] = Array("KUCHIDC2".utf8)
+    package static let magic: [UInt8] = Array("KUCHIDC3".utf8)
 
     /// encode: the cache file of `deck`, read from `path` with `identity`.
     package static func encode(_ deck: Deck, path: String, identity: DeckFileIdentity) -> [UInt8] {
@@ -35,6 +36,11 @@ package enum DeckCacheFormat {
         file.bytes.append(contentsOf: magic)
         file.string(path)
         for field in identity.fields { file.int(Int(field)) }
+        // The word table first: `kuchi due` reads the file only up to its end.
+        let table = DeckWordTable.encode(deck) ?? []
+        file.int(table.count)
+        file.int(Int(bitPattern: UInt(table.withUnsafeBytes(checksum))))
+        file.bytes.append(contentsOf: table)
         file.int(payload.bytes.count)
         file.int(Int(bitPattern: UInt(payload.bytes.withUnsafeBytes(checksum))))
         file.bytes.append(contentsOf: payload.bytes)
@@ -44,38 +50,37 @@ package enum DeckCacheFormat {
     /// decode: the deck in `data` when it was made from the file at `path` with `identity` and
     /// is whole; nil otherwise.
     package static func decode(_ data: Data, path: String, identity: DeckFileIdentity) -> Deck? {
-        data.withUnsafeBytes { buffer in decode(Reader(bytes: buffer), path: path, identity: identity) }
+        data.withUnsafeBytes { buffer in decode(Reader(bytes: buffer), path: path, identity: identity, tableOmitted: false) }
     }
 
-    /// decodeKeys: what `kuchi due` counts by — the title and each entry's question, reading,
-    /// category and level — from the same file, checked the same way (nil whenever `decode`
-    /// would be nil); every other field is stepped over without being made a `String`. The
-    /// entries' other fields are empty: such a deck is for counting cards, never for a quiz.
-    package static func decodeKeys(_ data: Data, path: String, identity: DeckFileIdentity) -> Deck? {
-        data.withUnsafeBytes { buffer -> Deck? in
-            guard var reader = payload(Reader(bytes: buffer), path: path, identity: identity),
-                  let title = reader.string(), let attribution = reader.optional(), let count = reader.int(),
-                  count >= 0, count <= reader.bytes.count else { return nil }
-            let kinds = PartOfSpeech.allCases.map { Array($0.rawValue.utf8) }
-            var challenges: [Challenge] = []
-            challenges.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let question = reader.string(), let reading = reader.optional(), reader.skipStrings(), reader.skipString(),
-                      reader.skipString(), let category = reader.optional(), reader.skipStrings(), let pos = reader.optionalBytes(),
-                      let level = reader.int(), reader.skipStrings(), reader.skipStrings(), reader.skipStrings(), reader.skipStrings()
-                else { return nil }
-                if let pos, !kinds.contains(where: { $0.elementsEqual(pos) }) { return nil }
-                challenges.append(Challenge(question: question, reading: reading, pronunciation: "", answer: "", category: category,
-                                            level: level < 0 ? nil : level))
-            }
-            guard reader.offset == reader.bytes.count, challenges.count >= Deck.minimumEntries else { return nil }
-            return Deck(title: title, attribution: attribution, challenges: challenges)
-        }
+    /// decode(omittingTable:): the same from the file's bytes with the word table's left out
+    /// (`tableRange`): the app's start reads the deck, never the table.
+    package static func decode(omittingTable bytes: [UInt8], path: String, identity: DeckFileIdentity) -> Deck? {
+        bytes.withUnsafeBytes { buffer in decode(Reader(bytes: buffer), path: path, identity: identity, tableOmitted: true) }
     }
 
-    /// payload: the reader at the payload's start once the header matches `path` and
-    /// `identity` and the checksum holds; nil otherwise.
-    private static func payload(_ start: Reader, path: String, identity: DeckFileIdentity) -> Reader? {
+    /// wordTable: the word table (`DeckWordTable`) in `bytes` — the cache file, or only its
+    /// start up to the table's end (`tableRange`) — when it was made from the file at `path` with `identity` and its
+    /// checksum holds; nil otherwise, and for a deck that has none (the full path counts it).
+    package static func wordTable(_ bytes: UnsafeRawBufferPointer, path: String, identity: DeckFileIdentity) -> DeckWordTable? {
+        guard var reader = header(Reader(bytes: bytes), path: path, identity: identity), let length = reader.int(), length > 0,
+              let sum = reader.int(), let table = reader.take(length),
+              UInt64(UInt(bitPattern: sum)) == checksum(table) else { return nil }
+        return DeckWordTable(bytes: Array(table))
+    }
+
+    /// tableRange: where the word table lies in the file, from a start of the file long enough
+    /// to hold the header; nil when it does not read as one.
+    package static func tableRange(_ bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        var reader = Reader(bytes: bytes)
+        guard let kind = reader.take(magic.count), kind.elementsEqual(magic), let pathLength = reader.int(),
+              reader.take(pathLength) != nil, reader.take(8 * DeckFileIdentity.fieldCount) != nil, let length = reader.int(), length >= 0,
+              reader.take(8) != nil, !reader.offset.addingReportingOverflow(length).overflow else { return nil }
+        return reader.offset..<reader.offset + length
+    }
+
+    /// header: the reader after the header once it names `path` and `identity`.
+    private static func header(_ start: Reader, path: String, identity: DeckFileIdentity) -> Reader? {
         var reader = start
         guard let kind = reader.take(magic.count), kind.elementsEqual(magic), reader.string() == path else { return nil }
         var fields: [Int64] = []
@@ -83,15 +88,22 @@ package enum DeckCacheFormat {
             guard let field = reader.int() else { return nil }
             fields.append(Int64(field))
         }
-        guard DeckFileIdentity(fields: fields) == identity, let length = reader.int(), let sum = reader.int(),
+        return DeckFileIdentity(fields: fields) == identity ? reader : nil
+    }
+
+    /// payload: the reader at the payload's start once the header matches `path` and
+    /// `identity` and the payload's checksum holds (the word table is stepped over); nil otherwise.
+    private static func payload(_ start: Reader, path: String, identity: DeckFileIdentity, tableOmitted: Bool) -> Reader? {
+        guard var reader = header(start, path: path, identity: identity), let tableLength = reader.int(), reader.take(8) != nil,
+              tableOmitted || reader.take(tableLength) != nil, let length = reader.int(), let sum = reader.int(),
               length == reader.bytes.count - reader.offset,
               UInt64(UInt(bitPattern: sum)) == checksum(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.offset...]))
         else { return nil }
         return reader
     }
 
-    private static func decode(_ start: Reader, path: String, identity: DeckFileIdentity) -> Deck? {
-        guard var reader = payload(start, path: path, identity: identity) else { return nil }
+    private static func decode(_ start: Reader, path: String, identity: DeckFileIdentity, tableOmitted: Bool) -> Deck? {
+        guard var reader = payload(start, path: path, identity: identity, tableOmitted: tableOmitted) else { return nil }
         let length = reader.bytes.count - reader.offset
         guard let title = reader.string(), let attribution = reader.optional(), let count = reader.int(),
               count >= 0, count <= length else { return nil }
@@ -194,27 +206,6 @@ package enum DeckCacheFormat {
             if count == -1 { return .some(nil) }
             guard let slice = take(count) else { return nil }
             return .some(String(decoding: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
-        }
-
-        /// skipString: steps over a string; false when it does not fit.
-        mutating func skipString() -> Bool {
-            guard let count = int() else { return false }
-            return take(count) != nil
-        }
-
-        /// optionalBytes: an optional string's bytes, not made a `String`.
-        mutating func optionalBytes() -> UnsafeRawBufferPointer?? {
-            guard let count = int() else { return nil }
-            if count == -1 { return .some(nil) }
-            guard let slice = take(count) else { return nil }
-            return .some(slice)
-        }
-
-        /// skipStrings: steps over a list of strings; false when it does not fit.
-        mutating func skipStrings() -> Bool {
-            guard let count = int(), count >= 0, count <= bytes.count - offset else { return false }
-            for _ in 0..<count where !skipString() { return false }
-            return true
         }
 
         mutating func strings() -> [String]? {

@@ -114,17 +114,32 @@ public struct DeckLibrary: Sendable {
     /// bundledNames: what `--deck` accepts for the deck shipped with Kuchi.
     public static let bundledNames: Set<String> = ["challenges", "challenges.json"]
 
+    /// Location: where a deck argument points, known without reading the deck.
+    package enum Location: Equatable {
+        case file(URL)
+        case bundled
+    }
+
+    /// location: the file `argument` names — a file when one exists at that path, else an
+    /// imported deck of that name — or the bundled deck by one of `bundledNames`; nil for
+    /// anything else (the bundled deck by its title, an unknown name: `resolve` decides).
+    package func location(of argument: String) -> Location? {
+        if FileManager.default.fileExists(atPath: argument) || argument.contains("/") { return .file(URL(fileURLWithPath: argument)) }
+        let name = argument.hasSuffix(".json") ? String(argument.dropLast(5)) : argument
+        if (try? Self.checkName(name)) != nil, FileManager.default.fileExists(atPath: fileURL(for: name).path) {
+            return .file(fileURL(for: name))
+        }
+        return Self.bundledNames.contains(argument) ? .bundled : nil
+    }
+
     /// resolve: the deck `argument` names — a file when one exists at that path, else an
     /// imported deck of that name (`kuchi decks` lists them), else the bundled deck's name.
     public func resolve(_ argument: String) throws(DeckError) -> Deck {
-        if FileManager.default.fileExists(atPath: argument) || argument.contains("/") {
-            return try Deck.load(from: URL(fileURLWithPath: argument), cache: cache)
+        switch location(of: argument) {
+        case .file(let url): return try Deck.load(from: url, cache: cache)
+        case .bundled: return try Deck.bundled(cache: cache)
+        case nil: break
         }
-        let name = argument.hasSuffix(".json") ? String(argument.dropLast(5)) : argument
-        if (try? Self.checkName(name)) != nil, FileManager.default.fileExists(atPath: fileURL(for: name).path) {
-            return try Deck.load(from: fileURL(for: name), cache: cache)
-        }
-        if Self.bundledNames.contains(argument) { return try Deck.bundled(cache: cache) }
         // The bundled deck by the title Welcome and `kuchi decks` show.
         if let bundled = try? Deck.bundled(cache: cache), [bundled.title, bundled.heading].contains(where: { $0.caseInsensitiveCompare(argument) == .orderedSame }) { return bundled }
         let known = names()

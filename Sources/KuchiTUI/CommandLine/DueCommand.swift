@@ -63,8 +63,7 @@ struct DueCommand: ParsableCommand {
         let options = learner.resolved(root: root)
         let (profile, database) = try options.opened()
         // The root command also declares --deck, and ArgumentParser gives it the value.
-        return try DueSummary.choose(profile: profile, database: database, deck: deck ?? root.deck, dataDir: options.dataDir,
-                                     forCounting: false)
+        return try DueSummary.choose(profile: profile, database: database, deck: deck ?? root.deck, dataDir: options.dataDir)
     }
 
     /// status: the chosen learner's standing in what they study (`DueSummary.status`).

@@ -76,16 +76,20 @@ enum DueSummary {
     }
 
     /// quickStatus: the summary read-only with the schema checked by one header read
-    /// (`openCurrentReadOnly`) and the deck read back for counting only; nil when the database
-    /// is missing, of another version or does not read (the full path decides then).
+    /// (`openCurrentReadOnly`) and the deck's word table read from the deck cache, never the
+    /// deck; nil when the database is missing, of another version or does not read, or the
+    /// cache holds no table to trust (the full path decides then, and caches the deck).
     static func quickStatus(profile: Profile, options: LearnerOptions, deck: String?, now: Date) -> StudyStatus? {
         guard let database = LearnerDatabase.openCurrentReadOnly(directory: options.paths().dataDirectory) else { return nil }
         StartupTrace.mark("database open + migration check")
         let settled = database.settings(of: profile)
         StartupTrace.mark("settings")
-        guard let chosen = try? choose(profile: settled, database: database, deck: deck, dataDir: options.dataDir, forCounting: true)
-        else { return nil }
-        return LearnerSession.status(database: database, learner: settled.id, deck: chosen.deck, selection: chosen.selection, now: now)
+        guard let table = DeckChoice.wordTable(deck, settings: settled.settings, dataDir: options.dataDir) else { return nil }
+        let selection = StudySelection(learner: settled.id, settings: settled.settings)
+        StartupTrace.mark("deck")
+        // `--deck` counts all the deck's categories (`choose`).
+        return LearnerSession.status(database: database, learner: settled.id, table: table, selection: selection,
+                                     categories: deck == nil ? selection.categories : [], now: now)
     }
 
     /// fullStatus: the summary through `openReadOnly`'s whole judgement of the file and the
@@ -95,7 +99,7 @@ enum DueSummary {
         StartupTrace.mark("database open + migration check")
         let settled = database?.settings(of: profile) ?? profile
         StartupTrace.mark("settings")
-        let chosen = try choose(profile: settled, database: database, deck: deck, dataDir: options.dataDir, forCounting: false)
+        let chosen = try choose(profile: settled, database: database, deck: deck, dataDir: options.dataDir)
         guard let database else {
             let words = chosen.selection.direction.cardKeys(in: chosen.deck).count
             return StudyStatus(dueNow: 0, newAvailable: min(Settings.clampNewWordsPerDay(settled.settings.newWordsPerDay), words),
@@ -110,9 +114,9 @@ enum DueSummary {
 
     /// choose: the deck and selection of `profile` (its settings as the log holds them);
     /// `deck` is `--deck` (all its categories), else the learner's chosen deck.
-    static func choose(profile: Profile, database: LearnerDatabase?, deck: String?, dataDir: String?,
-                       forCounting: Bool) throws(LearnerOptions.CommandFailure) -> DueCommand.Chosen {
-        let whole = try DeckChoice.load(deck, settings: profile.settings, dataDir: dataDir, forCounting: forCounting)
+    static func choose(profile: Profile, database: LearnerDatabase?, deck: String?,
+                       dataDir: String?) throws(LearnerOptions.CommandFailure) -> DueCommand.Chosen {
+        let whole = try DeckChoice.load(deck, settings: profile.settings, dataDir: dataDir)
         var selection = StudySelection(learner: profile.id, settings: profile.settings)
         if deck != nil { selection.categories = [] }
         let byCategory = whole.selecting(categories: selection.categories) ?? whole

@@ -110,17 +110,35 @@ struct WordCommand: ParsableCommand {
 /// deck (the bundled one when none, or when the chosen one is gone), whole.
 enum DeckChoice {
     /// load: the deck, or a failure (exit 2) saying why it cannot be read.
-    /// `forCounting`: a deck the cache holds is read back with only what counting cards needs
-    /// (`DeckCache.keysOnly`: `kuchi due`'s summary).
-    static func load(_ name: String?, settings: Settings, dataDir: String?, forCounting: Bool = false) throws(LearnerOptions.CommandFailure) -> Deck {
-        var library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
-        library.cache.keysOnly = forCounting
+    static func load(_ name: String?, settings: Settings, dataDir: String?) throws(LearnerOptions.CommandFailure) -> Deck {
+        let library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
         do throws(DeckError) {
             let chosen = name ?? settings.deck
             return chosen.isEmpty || (name == nil && !library.names().contains(chosen)) ? try Deck.bundled(cache: library.cache)
                 : try library.resolve(chosen)
         } catch {
             throw LearnerOptions.CommandFailure(message: error.description)
+        }
+    }
+
+    /// wordTable: the same deck's word table as the deck cache keeps it (`DeckWordTable`: what
+    /// `kuchi due`'s summary counts by), found by the same rules as `load` without reading the
+    /// deck; nil whenever the cache has none to trust or the name needs the deck read to be
+    /// told (the bundled deck by its title, a name that is not there): `load` decides then.
+    static func wordTable(_ name: String?, settings: Settings, dataDir: String?) -> DeckWordTable? {
+        let library = DeckLibrary(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+        let chosen = name ?? settings.deck
+        let location: DeckLibrary.Location? = chosen.isEmpty || (name == nil && !library.names().contains(chosen)) ? .bundled
+            : library.location(of: chosen)
+        switch location {
+        case .file(let url):
+            return library.cache.wordTable(at: url.path)
+        case .bundled:
+            guard let url = BundledDeckLocation.url(), var table = library.cache.wordTable(at: url.path) else { return nil }
+            if table.title == Deck.bundledHeading { table.title = Deck.bundledTitle }  // as `Deck.bundled` names it
+            return table
+        case nil:
+            return nil
         }
     }
 }
