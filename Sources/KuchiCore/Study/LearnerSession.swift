@@ -124,6 +124,8 @@ public final class LearnerSession {
         builtFor = selection
         if !sameWords {
             deckCache = nil
+            // Read again with the deck: a file changed since is caught by the cache's check.
+            wordTableCache = nil
             statsStorage = nil
             statsVersion = nil
             flashCardsStorage = nil
