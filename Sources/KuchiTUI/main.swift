@@ -93,7 +93,7 @@ enum Launch {
         let overrides = StudyOverrides(deck: fixedDeck, categories: options.categories.isEmpty ? nil : options.categories,
                                        levels: options.levels.isEmpty ? nil : options.levels,
                                        direction: options.direction, answerKind: options.answer, questions: options.questions,
-                                       teachNewWords: options.teach)
+                                       teachNewWords: options.teach, deckFile: deckFile(options.deck, library: library))
         let session = LearnerSession(user: user, bundled: bundled, library: library, database: database, overrides: overrides,
                                      seed: seed, clock: Date.init)
         StartupTrace.mark("session (quiz stand-in, saved session)")
@@ -129,6 +129,13 @@ enum Launch {
         }
         if let signal { TerminalRestorer.dieBySignal(signal) }
         return 0
+    }
+
+    /// deckFile: the file `--deck` names, for its word table; nil for the bundled deck by name
+    /// (the bundled deck's own table is found without it) and without `--deck`.
+    private static func deckFile(_ argument: String?, library: DeckLibrary) -> String? {
+        guard let argument, case .file(let url) = library.location(of: argument) else { return nil }
+        return url.path
     }
 
     /// useUTF8Locale: the user's locale when it is UTF-8, else C.UTF-8 for character handling

@@ -16,7 +16,9 @@ extension LearnerSession {
         if !force, let key = statusKey, key.selection == selection, key.dayStart == dayStart, now.timeIntervalSince(key.at) < 60,
            now >= key.at { return }
         statusKey = (selection, dayStart, now)
-        let figures = Self.status(database: database, learner: user.profileID, deck: deck, selection: selection, now: now)
+        // The word table when it stands for the deck (no card keys of the whole deck built).
+        let figures = tableStatus(whole: wholeDeck, selection: selection, now: now)
+            ?? Self.status(database: database, learner: user.profileID, deck: deck, selection: selection, now: now)
         if status != figures { status = figures }
     }
 

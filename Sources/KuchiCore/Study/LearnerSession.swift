@@ -53,6 +53,8 @@ public final class LearnerSession {
     /// statusKey: the selection and study-day start the status was computed for, and when.
     @ObservationIgnored var statusKey: (selection: StudySelection, dayStart: Date, at: Date)?
     @ObservationIgnored var deckCache: (name: String?, deck: Deck, whole: Deck)?
+    /// wordTableCache: the deck cache's word table last read, and the deck file it is of.
+    @ObservationIgnored var wordTableCache: (path: String, table: DeckWordTable?)?
     @ObservationIgnored var flashCardsStorage: FlashCardsViewModel?
     @ObservationIgnored var statsStorage: StatsModel?
     /// statsVersion: the database's `data_version` and study day when the statistics were last
@@ -122,6 +124,8 @@ public final class LearnerSession {
         builtFor = selection
         if !sameWords {
             deckCache = nil
+            // Read again with the deck: a file changed since is caught by the cache's check.
+            wordTableCache = nil
             statsStorage = nil
             statsVersion = nil
             flashCardsStorage = nil
