@@ -25,21 +25,9 @@ extension LearnerDatabase {
                 return Self.figures(dueNow: 0, reviewed: 0, introducedToday: 0, nextAhead: nil, earliest: nil, selectionCount: selection.count,
                                     now: now, newWordLimit: newWordLimit)
             }
-            // One pass over the deck's rows, read through the C API so a row's words are matched
-            // as bytes, never made `String`s. When the deck holds a large share of the table's
-            // rows (the usual single-deck learner), the table is read in order (`NOT INDEXED`:
-            // several times faster than fetching each row through the (learner_deck, state,
-            // due) index); a deck among much larger ones (another learner's, a big import) is
-            // found through the index. The largest row id stands for the table's size (O(1)).
             // The daily limit counts every card of the deck first reviewed today; the rest,
             // reviewed cards of the selection only.
-            let tableEnd = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM card") ?? 0
-            let inOrder = Int64(selection.count) * 2 >= tableEnd
-            let statement = try db.makeStatement(sql: """
-                SELECT question, reading, direction, due, state, introduced FROM card \(inOrder ? "NOT INDEXED" : "")
-                WHERE learner_deck = ?
-                """)
-            try statement.setArguments([learnerDeck])
+            let statement = try Self.deckRows(db, learnerDeck: learnerDeck, selectionCount: selection.count)
             return try withExtendedLifetime(statement) {
                 try Self.scan(statement.sqliteStatement, db: db, selection: selection, others: otherDirections, nowMs: nowMs,
                               todayMs: todayMs, now: now, newWordLimit: newWordLimit)
@@ -50,6 +38,24 @@ extension LearnerDatabase {
     /// scan: steps the status statement over the deck's rows and sums them up.
     /// `others`: the same words in the directions not chosen; their due cards are counted apart
     /// (Welcome: "N more due in other directions").
+    /// deckRows: the statement over a learner deck's card rows that a status scans — one pass,
+    /// read through the C API so a row's words are matched as bytes, never made `String`s. When
+    /// the deck holds a large share of the table's rows (the usual single-deck learner), the
+    /// table is read in order (`NOT INDEXED`: several times faster than fetching each row
+    /// through the (learner_deck, state, due) index); a deck among much larger ones (another
+    /// learner's, a big import) is found through the index. The largest row id stands for the
+    /// table's size (O(1)).
+    package static func deckRows(_ db: Database, learnerDeck: Int64, selectionCount: Int) throws -> Statement {
+        let tableEnd = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM card") ?? 0
+        let inOrder = Int64(selectionCount) * 2 >= tableEnd
+        let statement = try db.makeStatement(sql: """
+            SELECT question, reading, direction, due, state, introduced FROM card \(inOrder ? "NOT INDEXED" : "")
+            WHERE learner_deck = ?
+            """)
+        try statement.setArguments([learnerDeck])
+        return statement
+    }
+
     private static func scan(_ handle: SQLiteStatement, db: Database, selection: CardKeys, others: (@Sendable () -> CardKeys)?, nowMs: Int64,
                              todayMs: Int64, now: Date, newWordLimit: Int) throws -> StudyStatus {
         defer { sqlite3_reset(handle) }

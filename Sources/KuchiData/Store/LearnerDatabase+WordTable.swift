@@ -21,14 +21,7 @@ extension LearnerDatabase {
             var sums = Sums()
             if let learnerDeck = try Int64.fetchOne(db, sql: "SELECT id FROM learner_deck WHERE learner = ? AND deck = ?",
                                                     arguments: [learner.uuidString.lowercased(), table.title]) {
-                // Read in order or through the index as `status(learner:deck:selection:…)` decides.
-                let tableEnd = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM card") ?? 0
-                let inOrder = Int64(selection.count) * 2 >= tableEnd
-                let statement = try db.makeStatement(sql: """
-                    SELECT question, reading, direction, due, state, introduced FROM card \(inOrder ? "NOT INDEXED" : "")
-                    WHERE learner_deck = ?
-                    """)
-                try statement.setArguments([learnerDeck])
+                let statement = try Self.deckRows(db, learnerDeck: learnerDeck, selectionCount: selection.count)
                 try withExtendedLifetime(statement) {
                     try Self.scan(statement.sqliteStatement, db: db, table: table, selection: selection, nowMs: nowMs, todayMs: todayMs,
                                   into: &sums)
