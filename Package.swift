@@ -41,6 +41,15 @@ let releaseLink: [LinkerSetting] = [
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
+/// releaseSwift: a release build names concrete generic types by their metadata accessors, not
+/// by mangled name. A mangled name is turned into metadata by the runtime's demangler, which
+/// looks up every conformance the type's requirements need — and each first lookup scans all
+/// 6,900 conformance records of the static binary: a quarter of a first screen's instructions
+/// (DECISIONS.md, "Issue 39, round four").
+let releaseSwift: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "Kuchi",
     // No `platforms:` claim: Kuchi is built and tested on Linux only (Glibc signal handling,
@@ -65,8 +74,8 @@ let package = Package(
         ),
         // The layers below KuchiCore, lowest first; SwiftPM refuses a cycle between targets, so a
         // lower layer can never name a higher one (ARCHITECTURE.md).
-        .target(name: "KuchiBase"),
-        .target(name: "KuchiMemory"),
+        .target(name: "KuchiBase", swiftSettings: releaseSwift),
+        .target(name: "KuchiMemory", swiftSettings: releaseSwift),
         .target(
             name: "KuchiDeck",
             dependencies: [
@@ -79,9 +88,10 @@ let package = Package(
                         .copy("../../Resources/sentences.json"), .copy("../../Resources/kanji.json"), .copy("../../Resources/voice"),
                         .copy("../../Resources/english-words.txt"),
                         .copy("../../Resources/glosses.json"), .copy("../../Resources/spelling-variants.txt"),
-                        .copy("../../Resources/voice.json")]
+                        .copy("../../Resources/voice.json")],
+            swiftSettings: releaseSwift
         ),
-        .target(name: "KuchiRecall", dependencies: ["KuchiBase", "KuchiDeck"]),
+        .target(name: "KuchiRecall", dependencies: ["KuchiBase", "KuchiDeck"], swiftSettings: releaseSwift),
         // The learner database: the one owner of kuchi.sqlite — its schema, every statement on its
         // tables, the catalogue of changes and their one apply.
         .target(
@@ -91,7 +101,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for the one scan that reads rows as bytes (the status count).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+            ],
+            swiftSettings: releaseSwift
         ),
         // The sync folder: batch files, the ledger, intake, replay, Forget everywhere.
         .target(
@@ -99,14 +110,16 @@ let package = Package(
             dependencies: [
                 "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiData",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            swiftSettings: releaseSwift
         ),
         .target(
             name: "KuchiCore",
             dependencies: [
                 "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            swiftSettings: releaseSwift
         ),
         .executableTarget(
             name: "KuchiTUI",
@@ -114,9 +127,11 @@ let package = Package(
                 "KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync", "KuchiCore", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: releaseSwift,
             linkerSettings: releaseLink
         ),
-        .executableTarget(name: "KuchiBench", dependencies: ["KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync", "KuchiCore"]),
+        .executableTarget(name: "KuchiBench", dependencies: ["KuchiBase", "KuchiMemory", "KuchiDeck", "KuchiRecall", "KuchiData", "KuchiSync", "KuchiCore"],
+                         swiftSettings: releaseSwift),
         // One copy of what every test target needs: temporary folders, a deck generator, the
         // way to find the built binary.
         .target(name: "KuchiTestSupport", path: "Tests/KuchiTestSupport"),

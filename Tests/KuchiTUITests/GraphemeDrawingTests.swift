@@ -26,6 +26,22 @@ struct GraphemeDrawingTests {
         #expect(DisplayWidth.columns("🇯🇵") == ["🇯🇵"])
     }
 
+    @Test("the ASCII shortcut copies exactly what the pieces would: one printable character, nothing else")
+    func asciiShortcut() {
+        for value in UInt8(0)..<0x80 {
+            let grapheme = String(UnicodeScalar(value))
+            let pieces = CursesCells.pieces(of: grapheme, width: 1, wcwidth: { $0.value < 0x20 || $0.value == 0x7F ? -1 : 1 })
+            if let byte = CursesCells.ascii(grapheme) {
+                #expect(pieces == [CursesCells.Piece(scalars: [UnicodeScalar(byte)], offset: 0)], "\(value)")
+            } else {
+                #expect(value < 0x20 || value == 0x7F, "printable \(value) must take the shortcut")
+            }
+        }
+        for grapheme in ["", "  ", "é", "e\u{301}", "日", "ｶ", "\r\n", "ab"] {
+            #expect(CursesCells.ascii(grapheme) == nil, "\(grapheme.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test("a box around Devanagari keeps its right border where the terminal draws it")
     func devanagariBorder() {
         var screen = Screen(rows: 1, columns: 12)

@@ -17,6 +17,14 @@ enum CursesCells {
         let offset: Int
     }
 
+    /// ascii: the byte of a grapheme that is one printable ASCII character (what `pieces` would
+    /// give as its one piece), else nil.
+    static func ascii(_ grapheme: String) -> UInt8? {
+        let bytes = grapheme.utf8
+        guard bytes.count == 1, let byte = bytes.first, byte >= 0x20, byte < 0x7F else { return nil }
+        return byte
+    }
+
     /// pieces: the `cchar_t`s for a cell of `width` columns holding `grapheme`; `wcwidth` is
     /// libc's (injected for tests).
     static func pieces(of grapheme: String, width: Int,

@@ -107,6 +107,15 @@ final class NcursesTerminal: TerminalBackend {
                 let cell = screen[row, column]
                 guard cell.width > 0, previous?[row, column] != cell else { continue }
                 let (attributes, pair) = curses(cell.style)
+                if cell.width == 1, let byte = CursesCells.ascii(cell.grapheme) {
+                    // Most cells: one ASCII character, copied without building its pieces
+                    // (two arrays a cell, half of a first screen's drawing).
+                    wide[0] = wchar_t(byte)
+                    wide[1] = 0
+                    setcchar(&character, wide, attr_t(attributes), pair, nil)
+                    mvwadd_wch(window, Int32(row), Int32(column), &character)
+                    continue
+                }
                 for piece in CursesCells.pieces(of: cell.grapheme, width: cell.width) {
                     var count = 0
                     for scalar in piece.scalars where count < wide.count - 1 {
