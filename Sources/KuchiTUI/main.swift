@@ -175,6 +175,11 @@ func main() -> Int32 {
     }
     // `kuchi due` as a shell prompt runs it: read by hand, without the parser's model.
     if let status = DueSummary.shortcut(Array(CommandLine.arguments.dropFirst())) { return status }
+    // The app with its own options only (a deck, a learner): read by hand too.
+    if let options = LaunchArguments.plain(Array(CommandLine.arguments.dropFirst())) {
+        StartupTrace.mark("options")
+        return Launch.run(options)
+    }
     let command: any ParsableCommand
     do {
         command = try KuchiCommand.parseAsRoot()
