@@ -113,10 +113,27 @@ def session_peak(kuchi, deck, words, root):
     return session.finish(b"q")
 
 
+def evict(paths):
+    """Drops each file's pages from the page cache, so every binary starts the run from the same
+    state: the kernel maps the pages around each fault only when they are cached, so a binary just
+    written (linked or copied) shows more resident memory than one whose pages were evicted since,
+    by a megabyte or two (DECISIONS.md, issue 39, round four)."""
+    for path in paths:
+        try:
+            descriptor = os.open(path, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_DONTNEED)
+        finally:
+            os.close(descriptor)
+
+
 def measure(args, progress):
     binaries = {"now": args.kuchi}
     if args.baseline:
         binaries["baseline"] = args.baseline
+    evict(binaries.values())
     root = tempfile.mkdtemp(prefix="kuchi-targets-")
     results = {name: {} for name in binaries}
     try:
