@@ -74,7 +74,8 @@ final class Pilot {
         let clock: @MainActor () -> Date = { Date(timeIntervalSince1970: 1_000_000) }
         // Like `--questions`: a registration made during the test starts from default settings.
         // With a database, quizzes come from the learner's progress, as in the app.
-        session = LearnerSession(user: user, bundled: deck, database: database, overrides: StudyOverrides(deck: deck, questions: questions),
+        let source = DeckSource(deck)
+        session = LearnerSession(user: user, bundled: source, database: database, overrides: StudyOverrides(deck: source, questions: questions),
                                  seed: seed, clock: clock)
         // A test that starts on the Challenge screen starts a session, as Enter on Welcome does.
         if route == .challenge { session.startSession() }
