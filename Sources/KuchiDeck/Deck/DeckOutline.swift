@@ -104,7 +104,9 @@ public struct DeckOutline: Equatable, Sendable {
     }
 
     /// narrowed: the words `keep` keeps (by category name and level), categories left empty
-    /// dropped as a narrowed `Deck` lists none of them; nil below `Deck.minimumEntries`.
+    /// dropped as a narrowed `Deck` lists none of them; nil below `Deck.minimumEntries`. The
+    /// categories stay in the whole deck's order (a narrowed deck lists them in its kept words'
+    /// order: nothing shown reads a narrowed outline's order).
     private func narrowed(_ keep: (String, Int) -> Bool) -> DeckOutline? {
         var names: [String] = []
         var tally: [[Int: Int]] = []
