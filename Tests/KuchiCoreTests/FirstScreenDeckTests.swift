@@ -140,4 +140,42 @@ struct FirstScreenDeckTests {
         #expect(chosen.deckProblem?.hasSuffix("; playing \(copy.deck.heading) instead.") ?? false)
         #expect(!bundled.isDecoded)
     }
+
+    /// spoil: damages the cached words of `url` in place (the held file sees it) and removes the
+    /// deck file, so the deck outlined at start can no longer be decoded.
+    func spoil(_ url: URL, cache: DeckCache) throws {
+        let handle = try FileHandle(forWritingTo: cache.fileURL(forDeckAt: url.path))
+        let end = try handle.seekToEnd()
+        try handle.seek(toOffset: end - 64)
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: 64))
+        try handle.close()
+        try FileManager.default.removeItem(at: url)
+    }
+
+    @Test("a deck that can no longer be decoded when Start needs it: a chosen deck plays the bundled one, the only deck plays none, with a notice")
+    func decodeFailsLater() throws {
+        let copy = try Copy()
+        defer { try? FileManager.default.removeItem(at: copy.folder) }
+        let database = LearnerDatabase.open(directory: copy.folder)
+        try FileManager.default.createDirectory(at: copy.library.directory, withIntermediateDirectories: true)
+        let mine = copy.library.fileURL(for: "mine")
+        try FileManager.default.copyItem(at: copy.url, to: mine)
+        _ = try Deck.load(from: mine, cache: copy.library.cache)
+        let user = learner(levels: [], categories: [])
+        user.deck = "mine"
+        let bundled = copy.source()
+        let chosen = LearnerSession(user: user, bundled: bundled, library: copy.library, database: database, seed: 5, clock: clock.read)
+        #expect(chosen.deckProblem == nil)
+        try spoil(mine, cache: copy.library.cache)
+        chosen.startSession()
+        #expect(chosen.deckProblem?.hasPrefix("The deck “mine” could not be loaded (") ?? false, "\(chosen.deckProblem ?? "")")
+        #expect(chosen.deck.challenges == copy.deck.challenges && chosen.quiz.currentTest != nil, "the bundled deck is played")
+
+        let only = copy.source()
+        let session = self.session(copy, source: only, user: learner(levels: [], categories: []), database: database)
+        try spoil(copy.url, cache: copy.library.cache)
+        session.startSession()
+        #expect(session.deckProblem?.hasPrefix("The deck “\(copy.deck.heading)” could not be read (") ?? false, "\(session.deckProblem ?? "")")
+        #expect(session.deck.challenges.isEmpty && session.quiz.currentTest == nil, "nothing to ask, and no crash")
+    }
 }
