@@ -8,7 +8,8 @@ import KuchiData
 /// in a fresh process as `kuchi` does it (so each first call includes the Swift runtime's one-time
 /// work for the types it touches), then each step again (the steady cost).
 ///
-/// The steps are `Launch.run`'s, in its order: the bundled deck (`Deck.bundled`), the saved
+/// The steps are `Launch.run`'s, in its order: the deck (decoded whole here, as Start and a
+/// resumed session need it; the first screen itself reads only its outline, `DeckSource`), the saved
 /// profiles, the learner database, the learner's quiz (cards, queue, saved session) and
 /// Welcome's status line. A history can be given (`--data-dir`, `--config-dir`, `--profile`,
 /// `--deck`) to see what it changes. The terminal (ncurses) and the first frame are not here:

@@ -29,39 +29,24 @@ enum Launch {
         let library = DeckLibrary(dataDirectory: options.dataDir.map { URL(fileURLWithPath: $0) }, environment: environment)
         let paths = KuchiPaths(configDir: options.configDir, dataDir: options.dataDir, environment: environment)
         StartupTrace.mark("paths")
-        let fixedDeck: Deck?
+        // The decks are outlined here — from the deck cache's word table when it stands for
+        // the file — and decoded on first use (issue 39); a deck that cannot be read is said now.
+        let fixedDeck: DeckSource?
         do throws(DeckError) {
-            fixedDeck = try options.deck.map { path throws(DeckError) in try library.resolve(path) }
+            fixedDeck = try options.deck.map { path throws(DeckError) in try library.source(for: path) }
+            _ = try fixedDeck?.outline()
         } catch {
             return fail(error.description)
         }
-        let bundled: Deck
+        var bundled = DeckSource.bundled(cache: library.cache)
         do throws(DeckError) {
-            bundled = try Deck.bundled(cache: library.cache)
+            _ = try bundled.outline()
         } catch {
             // A deck named on the command line still plays when the bundled one is missing.
             guard let fixedDeck else { return fail(error.description) }
             bundled = fixedDeck
         }
-        let unknown = (fixedDeck ?? bundled).unknownCategories(options.categories)
-        if !unknown.isEmpty {
-            let known = (fixedDeck ?? bundled).categories.map(\.name).joined(separator: ", ")
-            StandardError.write("kuchi: no category \(unknown.map { "“\($0)”" }.joined(separator: ", ")) in \((fixedDeck ?? bundled).heading); its categories: \(known).")
-            return 2
-        }
-        if (fixedDeck ?? bundled).selecting(categories: options.categories) == nil {
-            StandardError.write("kuchi: the categories given hold fewer than \(Deck.minimumEntries) words; choose more.")
-            return 2
-        }
-        let missingLevels = (fixedDeck ?? bundled).unknownLevels(options.levels)
-        if !missingLevels.isEmpty {
-            StandardError.write("kuchi: no word of JLPT level \(missingLevels.map { "N\($0)" }.joined(separator: ", ")) in \((fixedDeck ?? bundled).heading).")
-            return 2
-        }
-        if ((fixedDeck ?? bundled).selecting(categories: options.categories) ?? bundled).selecting(levels: options.levels) == nil {
-            StandardError.write("kuchi: the levels and categories given hold fewer than \(Deck.minimumEntries) words; choose more.")
-            return 2
-        }
+        if let status = checkChoices(options, deck: fixedDeck ?? bundled) { return status }
         StartupTrace.mark("deck")
         let directory = paths.configDirectory
         let user = UserManager(store: ProfileStore(directory: directory))
@@ -93,7 +78,7 @@ enum Launch {
         let overrides = StudyOverrides(deck: fixedDeck, categories: options.categories.isEmpty ? nil : options.categories,
                                        levels: options.levels.isEmpty ? nil : options.levels,
                                        direction: options.direction, answerKind: options.answer, questions: options.questions,
-                                       teachNewWords: options.teach, deckFile: deckFile(options.deck, library: library))
+                                       teachNewWords: options.teach)
         let session = LearnerSession(user: user, bundled: bundled, library: library, database: database, overrides: overrides,
                                      seed: seed, clock: Date.init)
         StartupTrace.mark("session (quiz stand-in, saved session)")
@@ -131,11 +116,30 @@ enum Launch {
         return 0
     }
 
-    /// deckFile: the file `--deck` names, for its word table; nil for the bundled deck by name
-    /// (the bundled deck's own table is found without it) and without `--deck`.
-    private static func deckFile(_ argument: String?, library: DeckLibrary) -> String? {
-        guard let argument, case .file(let url) = library.location(of: argument) else { return nil }
-        return url.path
+    /// checkChoices: `--category` and `--level` checked against the deck's outline (its word
+    /// table: no word decoded); the exit status of a usage error, said on stderr, else nil.
+    private static func checkChoices(_ options: LaunchOptions, deck: DeckSource) -> Int32? {
+        guard !options.categories.isEmpty || !options.levels.isEmpty, let outline = try? deck.outline() else { return nil }
+        let unknown = outline.unknownCategories(options.categories)
+        if !unknown.isEmpty {
+            let known = outline.categories.map(\.name).joined(separator: ", ")
+            StandardError.write("kuchi: no category \(unknown.map { "“\($0)”" }.joined(separator: ", ")) in \(outline.heading); its categories: \(known).")
+            return 2
+        }
+        guard let byCategory = outline.selecting(categories: options.categories) else {
+            StandardError.write("kuchi: the categories given hold fewer than \(Deck.minimumEntries) words; choose more.")
+            return 2
+        }
+        let missingLevels = outline.unknownLevels(options.levels)
+        if !missingLevels.isEmpty {
+            StandardError.write("kuchi: no word of JLPT level \(missingLevels.map { "N\($0)" }.joined(separator: ", ")) in \(outline.heading).")
+            return 2
+        }
+        if byCategory.selecting(levels: options.levels) == nil {
+            StandardError.write("kuchi: the levels and categories given hold fewer than \(Deck.minimumEntries) words; choose more.")
+            return 2
+        }
+        return nil
     }
 
     /// useUTF8Locale: the user's locale when it is UTF-8, else C.UTF-8 for character handling

@@ -39,6 +39,9 @@ struct WelcomeWordTableTests {
             self.library = library
             deck = try Deck.load(from: url, cache: library.cache)
         }
+
+        /// source: the copy as `--deck FILE` names it, not decoded yet.
+        func source() -> DeckSource { DeckSource(file: url, cache: library.cache) }
     }
 
     /// session: a learner studying the copy (as `--deck FILE` gives it) with a history: two days
@@ -51,7 +54,7 @@ struct WelcomeWordTableTests {
         user.teachNewWords = false
         user.studyDirection = .mixed
         let session = LearnerSession(user: user, bundled: copy.deck, library: copy.library, database: database,
-                                     overrides: StudyOverrides(deck: copy.deck, deckFile: copy.url.path), seed: 5, clock: clock.read)
+                                     overrides: StudyOverrides(deck: copy.source()), seed: 5, clock: clock.read)
         for _ in 0..<2 {
             session.startSession()
             var right = false
@@ -96,7 +99,7 @@ struct WelcomeWordTableTests {
             session.user.categories = setting.categories
             session.settle()
             let selection = session.selection
-            let table = try #require(session.tableStatus(whole: session.wholeDeck, selection: selection, now: clock.now), "\(setting)")
+            let table = try #require(session.tableStatus(selection: selection, now: clock.now), "\(setting)")
             let whole = LearnerSession.status(database: database, learner: learner, deck: session.deck, selection: selection, now: clock.now)
             #expect(table == whole, "\(setting)")
             session.refreshStatus(force: true)
@@ -107,26 +110,26 @@ struct WelcomeWordTableTests {
         #expect(sawDue && sawElsewhere, "the settings cover due cards here and in other directions")
     }
 
-    @Test("a deck file changed since it was cached, or a deck the table is not of, is counted the whole deck's way")
+    @Test("a deck file changed since it was cached is counted the whole deck's way")
     func staleTable() throws {
         let copy = try Copy()
         defer { try? FileManager.default.removeItem(at: copy.folder) }
         let database = LearnerDatabase.open(directory: copy.folder)
         let user = UserManager(store: nil, clock: clock.read)
         user.signIn(Profile(id: UUID(), name: "けん"))
+        let source = copy.source()
         let session = LearnerSession(user: user, bundled: copy.deck, library: copy.library, database: database,
-                                     overrides: StudyOverrides(deck: copy.deck, deckFile: copy.url.path), seed: 5, clock: clock.read)
-        #expect(session.wordTable(of: copy.deck) != nil)
-        let other = Deck(title: "Another deck", attribution: nil, challenges: copy.deck.challenges)
-        #expect(session.wordTable(of: other) == nil, "another title: not this deck's table")
-        let fewer = Deck(title: copy.deck.title, attribution: nil, challenges: Array(copy.deck.challenges.dropLast()))
-        #expect(session.wordTable(of: fewer) == nil, "another size: not this deck's table")
+                                     overrides: StudyOverrides(deck: source), seed: 5, clock: clock.read)
+        #expect(source.wordTable != nil && !source.isDecoded, "the table stands for the file: nothing decoded")
         // The file rewritten: the cache no longer matches it, whatever it holds.
         try Data(contentsOf: copy.url).write(to: copy.url)
+        let stale = copy.source()
         let again = LearnerSession(user: user, bundled: copy.deck, library: copy.library, database: database,
-                                   overrides: StudyOverrides(deck: copy.deck, deckFile: copy.url.path), seed: 5, clock: clock.read)
-        #expect(again.wordTable(of: copy.deck) == nil)
+                                   overrides: StudyOverrides(deck: stale), seed: 5, clock: clock.read)
+        #expect(stale.wordTable == nil && stale.isDecoded, "no table stands for the changed file: decoded instead")
         again.refreshStatus(force: true)
+        session.refreshStatus(force: true)
         #expect(again.status?.newAvailable == min(user.newWordsPerDay, again.deck.challenges.count), "counted the whole deck's way")
+        #expect(again.status == session.status)
     }
 }

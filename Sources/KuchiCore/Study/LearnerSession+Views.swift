@@ -16,9 +16,11 @@ extension LearnerSession {
         if !force, let key = statusKey, key.selection == selection, key.dayStart == dayStart, now.timeIntervalSince(key.at) < 60,
            now >= key.at { return }
         statusKey = (selection, dayStart, now)
-        // The word table when it stands for the deck (no card keys of the whole deck built).
-        let figures = tableStatus(whole: wholeDeck, selection: selection, now: now)
-            ?? Self.status(database: database, learner: user.profileID, deck: deck, selection: selection, now: now)
+        // The word table when it stands for the deck (no card keys of the whole deck built, no
+        // word decoded); nobody to count for reads nothing.
+        let figures = database == nil || user.profileID == nil ? nil
+            : tableStatus(selection: selection, now: now)
+                ?? Self.status(database: database, learner: user.profileID, deck: deck, selection: selection, now: now)
         if status != figures { status = figures }
     }
 
@@ -174,11 +176,13 @@ extension LearnerSession {
     /// deckChoices: every deck the learner can choose — the bundled one ("") and the imported
     /// ones — with its title and size (loaded for the picker only).
     public func deckChoices() -> [(name: String, title: String, count: Int)] {
-        var list = [(name: "", title: bundled.heading, count: bundled.challenges.count)]
+        let outline = try? bundled.outline()
+        var list = [(name: "", title: outline?.heading ?? Deck.bundledHeading, count: outline?.count ?? 0)]
         guard overrides.deck == nil || library != nil else { return list }
         let library = self.library ?? DeckLibrary()
+        // Outlined, not decoded: a deck the cache vouches for is counted from its word table.
         for name in library.names() {
-            if let deck = try? library.resolve(name) { list.append((name, deck.heading, deck.challenges.count)) }
+            if let deck = try? library.source(for: name).outline() { list.append((name, deck.heading, deck.count)) }
         }
         return list
     }
@@ -243,7 +247,8 @@ extension LearnerSession {
     public func signOutForgotten() {
         user.forget()
         builtFor = nil
-        deckCache = nil
+        studiedCache = nil
+        decksCache = nil
         flashCardsStorage = nil
         statsStorage = nil
         statsVersion = nil

@@ -18,8 +18,8 @@ import KuchiData
 public final class LearnerSession {
     /// user: the signed-in learner and their saved settings.
     public let user: UserManager
-    /// bundled: the deck played when no other is chosen.
-    @ObservationIgnored public let bundled: Deck
+    /// bundled: the deck played when no other is chosen (decoded on first use, as every source).
+    @ObservationIgnored public let bundled: DeckSource
     /// library: the imported decks, for a learner's saved choice.
     @ObservationIgnored public let library: DeckLibrary?
     /// database: the learner database; nil keeps every session in memory (tests).
@@ -52,9 +52,12 @@ public final class LearnerSession {
     @ObservationIgnored var builtFor: StudySelection?
     /// statusKey: the selection and study-day start the status was computed for, and when.
     @ObservationIgnored var statusKey: (selection: StudySelection, dayStart: Date, at: Date)?
-    @ObservationIgnored var deckCache: (name: String?, deck: Deck, whole: Deck)?
-    /// wordTableCache: the deck cache's word table last read, and the deck file it is of.
-    @ObservationIgnored var wordTableCache: (path: String, table: DeckWordTable?)?
+    /// studiedCache: the deck studied, outlined, for the learner's choice `name` (`studied`).
+    @ObservationIgnored var studiedCache: StudiedDeck?
+    /// decksCache: the deck studied and its whole, once decoded (`decks`).
+    @ObservationIgnored var decksCache: (deck: Deck, whole: Deck)?
+    /// chosenSource: the learner's imported deck, by name, read again when the choice changes.
+    @ObservationIgnored var chosenSource: (name: String, source: DeckSource)?
     @ObservationIgnored var flashCardsStorage: FlashCardsViewModel?
     @ObservationIgnored var statsStorage: StatsModel?
     /// statsVersion: the database's `data_version` and study day when the statistics were last
@@ -65,7 +68,7 @@ public final class LearnerSession {
 
     /// init: the session of whoever `user` has signed in (maybe nobody yet). A saved session in
     /// progress is resumed; otherwise the quiz waits for `startSession()`.
-    public init(user: UserManager, bundled: Deck, library: DeckLibrary? = nil, database: LearnerDatabase?,
+    public init(user: UserManager, bundled: DeckSource, library: DeckLibrary? = nil, database: LearnerDatabase?,
                 overrides: StudyOverrides = StudyOverrides(), seed: UInt64? = nil, clock: @escaping @MainActor () -> Date = Date.init) {
         self.user = user
         self.bundled = bundled
@@ -75,19 +78,28 @@ public final class LearnerSession {
         self.seed = seed
         self.clock = clock
         if let problem = database?.problem, problem.kind == .busy { busyProblem = problem.message }
-        // A stand-in until `settle()` below puts the selection's quiz up (it always replaces
-        // it): its first words only, so a start does not build a quiz over the whole deck twice.
-        quiz = Self.standIn(for: overrides.deck ?? bundled, seed: seed, clock: clock)
+        // A placeholder until `settle()` below puts the selection's quiz up (it always replaces
+        // it): nothing of the deck is read for it.
+        quiz = Self.standIn(for: Deck(title: "", attribution: nil, challenges: []), seed: seed, clock: clock)
         // The learner's settings are kept in their database: one place for every window and machine.
         if let database { user.attach(database) }
         settle()
     }
 
+    /// init(bundled: Deck): a session over a deck already in memory (tests, previews).
+    public convenience init(user: UserManager, bundled: Deck, library: DeckLibrary? = nil, database: LearnerDatabase?,
+                            overrides: StudyOverrides = StudyOverrides(), seed: UInt64? = nil,
+                            clock: @escaping @MainActor () -> Date = Date.init) {
+        self.init(user: user, bundled: DeckSource(bundled), library: library, database: database, overrides: overrides, seed: seed,
+                  clock: clock)
+    }
+
     /// init(user:quiz:): a session over one given quiz that remembers nothing (screen tests and
     /// previews); a change of the learner's words still makes a new quiz of `quiz`'s deck.
     public convenience init(user: UserManager, quiz: ChallengesViewModel, seed: UInt64? = nil) {
-        self.init(user: user, bundled: quiz.deck, database: nil,
-                  overrides: StudyOverrides(deck: quiz.deck, direction: quiz.direction, questions: quiz.numberOfQuestions),
+        let source = DeckSource(quiz.deck)
+        self.init(user: user, bundled: source, database: nil,
+                  overrides: StudyOverrides(deck: source, direction: quiz.direction, questions: quiz.numberOfQuestions),
                   seed: seed, clock: { quiz.now })
         self.quiz = quiz
         started = true
@@ -123,9 +135,11 @@ public final class LearnerSession {
         let sameWords = selection.sameWords(as: builtFor)
         builtFor = selection
         if !sameWords {
-            deckCache = nil
-            // Read again with the deck: a file changed since is caught by the cache's check.
-            wordTableCache = nil
+            // The learner's imported deck is read again (a file changed since is caught by the
+            // cache's check); the bundled and `--deck` sources are this run's.
+            studiedCache = nil
+            decksCache = nil
+            chosenSource = nil
             statsStorage = nil
             statsVersion = nil
             flashCardsStorage = nil
@@ -138,7 +152,7 @@ public final class LearnerSession {
             replaceQuiz(resumed)
             started = true
         } else {
-            replaceQuiz(makeQuiz(resumingOnly: false, prepareOnly: true) ?? quiz)
+            replaceQuiz(makeQuiz(resumingOnly: false, prepareOnly: true) ?? quiz, standIn: database != nil)
             // A quiz without memory has no queue to build: it is ready as it is.
             started = database == nil || user.profileID == nil
         }
@@ -162,8 +176,9 @@ public final class LearnerSession {
         statusKey = nil
     }
 
-    /// replaceQuiz: a new quiz; panes holding the old one are rebuilt.
-    private func replaceQuiz(_ quiz: ChallengesViewModel) {
+    /// replaceQuiz: a new quiz; panes holding the old one are rebuilt. A stand-in is never
+    /// answered: it is not given the whole deck to judge with (that would decode it).
+    private func replaceQuiz(_ quiz: ChallengesViewModel, standIn: Bool = false) {
         guard quiz !== self.quiz else { return }
         // Each answer kept adjusts the statistics in memory (no query); an undo makes them stale.
         quiz.onRecorded = { [weak self] review in self?.statsStorage?.record(review, now: review.time) }
@@ -172,7 +187,7 @@ public final class LearnerSession {
             self?.statsVersion = nil
             self?.statusKey = nil
         }
-        prepareJudging(quiz)
+        if !standIn { prepareJudging(quiz) }
         self.quiz = quiz
         quizGeneration += 1
     }
@@ -182,33 +197,32 @@ public final class LearnerSession {
     /// `prepareOnly` a stand-in waits for Start without touching the database. Without memory
     /// (nobody signed in, no database) the quiz is in memory.
     private func makeQuiz(resumingOnly: Bool, prepareOnly: Bool = false) -> ChallengesViewModel? {
-        let deck = self.deck
         let direction = selection.direction
         let random: any RandomNumberGenerator = seed.map { SeededGenerator(seed: $0 &+ UInt64(quizGeneration)) } ?? SystemRandomNumberGenerator()
+        // Welcome does not show the quiz before Start builds it (nor Register or the profile
+        // picker before anyone signs in): a few words stand in, read alone from the deck cache
+        // (a quiz over a 100k-word deck is not built, nor the deck decoded, for it). Neither needs
+        // the scheduler (`context()` reads the learner's parameter timeline).
+        if prepareOnly, database != nil { return standIn() }
         guard let database, let learner = user.profileID else {
             if resumingOnly { return nil }
             return ChallengesViewModel(deck: deck, numberOfQuestions: numberOfQuestions, direction: direction, answerKind: answerKind,
                                        random: random, clock: clock)
         }
-        // Welcome does not show the quiz of a learner with memory before Start builds it from
-        // the database: a few words stand in (a quiz over a 100k-word deck is not built for it).
-        // Neither needs the scheduler (`context()` reads the learner's parameter timeline).
-        if prepareOnly { return Self.standIn(for: deck, seed: seed, clock: clock) }
-        if resumingOnly, !hasSavedSession(database: database, learner: learner, deck: deck) { return nil }
+        if resumingOnly, !hasSavedSession(database: database, learner: learner, title: studied.whole.title) { return nil }
         guard let context = context() else { return nil }
         return ChallengesViewModel(deck: deck, numberOfQuestions: numberOfQuestions, study: context, direction: direction,
                                    answerKind: answerKind, random: random, clock: clock)
     }
 
-    /// standIn: a quiz of the deck's first words, held until the learner's real quiz is built.
-    private static func standIn(for deck: Deck, seed: UInt64?, clock: @escaping @MainActor () -> Date) -> ChallengesViewModel {
-        let first = Deck(title: deck.title, attribution: deck.attribution, challenges: Array(deck.challenges.prefix(Deck.minimumEntries)))
-        return ChallengesViewModel(deck: first, numberOfQuestions: 1, random: SeededGenerator(seed: seed ?? 0), clock: clock)
+    /// standIn: a quiz of `deck`'s words (its first few), held until the learner's real quiz is built.
+    static func standIn(for deck: Deck, seed: UInt64?, clock: @escaping @MainActor () -> Date) -> ChallengesViewModel {
+        ChallengesViewModel(deck: deck, numberOfQuestions: 1, random: SeededGenerator(seed: seed ?? 0), clock: clock)
     }
 
-    /// hasSavedSession: whether the learner left a session of this deck with answers in it.
-    private func hasSavedSession(database: LearnerDatabase, learner: UUID, deck: Deck) -> Bool {
-        guard let snapshot = try? database.savedSession(learner: learner, deck: deck.title) else { return false }
+    /// hasSavedSession: whether the learner left a session of the deck titled `title` with answers in it.
+    private func hasSavedSession(database: LearnerDatabase, learner: UUID, title: String) -> Bool {
+        guard let snapshot = try? database.savedSession(learner: learner, deck: title) else { return false }
         return snapshot.correct + snapshot.wrong > 0
     }
 
@@ -222,54 +236,5 @@ public final class LearnerSession {
         // Lessons for the bundled deck; an imported deck (or `--deck FILE`) keeps its file order.
         context.lessons = overrides.deck == nil && (selection.deck ?? "").isEmpty
         return context
-    }
-
-    /// deck: the words the learner studies — their deck, narrowed to their categories and levels.
-    public var deck: Deck {
-        loadDecks().deck
-    }
-
-    /// wholeDeck: the learner's deck with all its categories and levels (the filters list them all).
-    public var wholeDeck: Deck {
-        loadDecks().whole
-    }
-
-    /// loadDecks: the chosen deck, loaded once per choice; a choice that cannot be used plays
-    /// the bundled deck (or every category) instead, with a notice.
-    private func loadDecks() -> (deck: Deck, whole: Deck) {
-        let name = overrides.deck == nil ? user.deck : nil
-        let selection = self.selection
-        if let cached = deckCache, cached.name == name, builtFor.map({ $0.sameWords(as: selection) }) ?? false {
-            return (cached.deck, cached.whole)
-        }
-        var whole = overrides.deck ?? bundled
-        var problem: String?
-        if let name, !name.isEmpty {
-            do throws(DeckError) {
-                // A saved choice names an imported deck only (never a path, never the current folder).
-                let library = self.library ?? DeckLibrary()
-                whole = try Deck.load(from: library.fileURL(for: name), cache: library.cache)
-            } catch {
-                problem = "The deck “\(name)” could not be loaded (\(error.problems.first?.message ?? "unreadable")); "
-                    + "playing \(bundled.heading) instead."
-            }
-        }
-        var deck = whole
-        if let selected = whole.selecting(categories: selection.categories) {
-            deck = selected
-        } else {
-            problem = "The categories chosen hold fewer than \(Deck.minimumEntries) words of \(whole.heading); playing all of it."
-        }
-        if deck.levels.isEmpty {
-            // A deck that names no JLPT level (an imported one) is studied whole whatever the
-            // levels chosen: N5, the default, must not empty it (issue 38).
-        } else if let selected = deck.selecting(levels: selection.levels) {
-            deck = selected
-        } else {
-            problem = "The JLPT levels chosen hold fewer than \(Deck.minimumEntries) words of \(whole.heading); playing every level."
-        }
-        if deckProblem != problem { deckProblem = problem }
-        deckCache = (name, deck, whole)
-        return (deck, whole)
     }
 }

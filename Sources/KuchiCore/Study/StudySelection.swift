@@ -7,9 +7,7 @@ import KuchiData
 /// are never saved.
 public struct StudyOverrides: Sendable {
     /// deck: `--deck NAME|FILE`: the learner's saved deck is not used while it is set.
-    public var deck: Deck?
-    /// deckFile: the file `deck` was read from (its word table counts Welcome's figures).
-    public var deckFile: String?
+    public var deck: DeckSource?
     public var categories: [String]?
     public var levels: [Int]?
     public var direction: QuizDirection?
@@ -18,10 +16,9 @@ public struct StudyOverrides: Sendable {
     public var teachNewWords: Bool?
 
     /// init: overrides; nil leaves the saved setting in force.
-    public init(deck: Deck? = nil, categories: [String]? = nil, levels: [Int]? = nil, direction: QuizDirection? = nil,
-                answerKind: AnswerKind? = nil, questions: Int? = nil, teachNewWords: Bool? = nil, deckFile: String? = nil) {
+    public init(deck: DeckSource? = nil, categories: [String]? = nil, levels: [Int]? = nil, direction: QuizDirection? = nil,
+                answerKind: AnswerKind? = nil, questions: Int? = nil, teachNewWords: Bool? = nil) {
         self.deck = deck
-        self.deckFile = deckFile
         self.categories = categories
         self.levels = levels
         self.direction = direction

@@ -88,16 +88,26 @@ public struct Deck: Sendable {
 
     /// bundled: the default deck shipped with Kuchi, found beside the binary (`BundledDeckLocation`).
     public static func bundled(cache: DeckCache? = nil) throws(DeckError) -> Deck {
+        var deck = try load(from: bundledURL(), cache: cache)
+        deck.title = bundledName(deck.title)
+        return deck
+    }
+
+    /// bundledURL: the bundled deck's file, or the error that says it is missing.
+    package static func bundledURL() throws(DeckError) -> URL {
         guard let url = BundledDeckLocation.url() else {
             throw DeckError(source: BundledDeckLocation.fileName, problems: [
                 DeckProblem(.unreadable, "the bundled deck is missing from Kuchi's installation; reinstall Kuchi (scripts/install)"),
             ])
         }
-        var deck = try load(from: url, cache: cache)
-        // Its file's title says what it holds (issue 38: N5 and N4); its progress keeps the name
-        // it has always had, so no learner's cards, suspensions or synced reviews are orphaned.
-        if deck.title == bundledHeading { deck.title = bundledTitle }
-        return deck
+        return url
+    }
+
+    /// bundledName: the bundled deck's title as its progress knows it. Its file's title says what
+    /// it holds (issue 38: N5 and N4); its progress keeps the name it has always had, so no
+    /// learner's cards, suspensions or synced reviews are orphaned.
+    package static func bundledName(_ fileTitle: String) -> String {
+        fileTitle == bundledHeading ? bundledTitle : fileTitle
     }
 
     /// bundledTitle: the name of the learner's progress in the bundled deck (its title before it

@@ -35,51 +35,56 @@ public struct DeckCache: Sendable {
 
     /// deck: the cached deck for the file at `path` with `identity`, or nil when there is none
     /// that can be trusted.
-    /// The word table between the header and the deck is not read (a 100k-word deck's is 6 MB).
     package func deck(at path: String, identity: DeckFileIdentity) -> Deck? {
-        let fd = open(fileURL(forDeckAt: path).path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= Deck.maximumBytes * 2 else { return nil }
-        let start = Self.readAppending(fd, count: 64 * 1024, into: [])
-        guard let table = start.withUnsafeBytes(DeckCacheFormat.tableRange), table.lowerBound <= start.count,
-              table.upperBound <= Int(info.st_size), lseek(fd, off_t(table.upperBound), SEEK_SET) == off_t(table.upperBound) else { return nil }
-        let bytes = Self.readAppending(fd, count: Int(info.st_size) - table.upperBound, into: Array(start[..<table.lowerBound]))
-        return DeckCacheFormat.decode(omittingTable: bytes, path: path, identity: identity)
+        held(forDeckAt: path).flatMap { deck(in: $0, path: path, identity: identity) }
     }
 
     /// wordTable: the cached word table of the deck file at `path` (`DeckWordTable`), nil when
     /// there is none that can be trusted (the file changed, was never cached, or is damaged).
     /// Only the cache file's start is read — its header and the table — not the whole deck.
     package func wordTable(at path: String) -> DeckWordTable? {
-        guard let identity = DeckFileIdentity(path: path) else { return nil }
-        let fd = open(fileURL(forDeckAt: path).path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = Self.readAppending(fd, count: 64 * 1024, into: [])
-        guard let end = bytes.withUnsafeBytes(DeckCacheFormat.tableRange)?.upperBound, end <= Deck.maximumBytes * 2 else { return nil }
-        if end > bytes.count { bytes = Self.readAppending(fd, count: end - bytes.count, into: bytes) }
-        return bytes.withUnsafeBytes { DeckCacheFormat.wordTable($0, path: path, identity: identity) }
+        guard let identity = DeckFileIdentity(path: path), let file = held(forDeckAt: path) else { return nil }
+        return wordTable(in: file, path: path, identity: identity)?.table
     }
 
-    /// readAppending: `bytes` with up to `count` more bytes of `fd` after them (fewer at its end or an error).
-    private static func readAppending(_ fd: Int32, count: Int, into bytes: [UInt8]) -> [UInt8] {
-        var bytes = bytes
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        var filled = 0
-        while filled < count {
-            let result = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return -1 }
-                return read(fd, base + start + filled, count - filled)
-            }
-            if result < 0, errno == EINTR { continue }
-            if result <= 0 { break }
-            filled += result
+    /// held: the cache file of the deck at `path`, held open (`DeckCacheFile`); nil when there is none.
+    package func held(forDeckAt path: String) -> DeckCacheFile? {
+        DeckCacheFile(path: fileURL(forDeckAt: path).path)
+    }
+
+    /// deck(in:): the deck in the held cache file, made from the file at `path` with `identity`.
+    /// The word table between the header and the deck is not read (a 100k-word deck's is 6 MB).
+    package func deck(in file: DeckCacheFile, path: String, identity: DeckFileIdentity) -> Deck? {
+        guard let size = file.size else { return nil }
+        let start = file.read(at: 0, count: 64 * 1024, into: [])
+        guard let table = start.withUnsafeBytes(DeckCacheFormat.tableRange), table.lowerBound <= start.count,
+              table.upperBound <= size else { return nil }
+        let bytes = file.read(at: table.upperBound, count: size - table.upperBound, into: Array(start[..<table.lowerBound]))
+        return DeckCacheFormat.decode(omittingTable: bytes, path: path, identity: identity)
+    }
+
+    /// wordTable(in:): the table in the held cache file and where it ends (the payload follows).
+    package func wordTable(in file: DeckCacheFile, path: String, identity: DeckFileIdentity) -> (table: DeckWordTable, end: Int)? {
+        var bytes = file.read(at: 0, count: 64 * 1024, into: [])
+        guard let end = bytes.withUnsafeBytes(DeckCacheFormat.tableRange)?.upperBound, end <= Deck.maximumBytes * 2 else { return nil }
+        if end > bytes.count { bytes = file.read(at: bytes.count, count: end - bytes.count, into: bytes) }
+        return bytes.withUnsafeBytes { DeckCacheFormat.wordTable($0, path: path, identity: identity) }.map { ($0, end) }
+    }
+
+    /// entries: the attribution and the words at `indices` (ascending) of the deck in the held
+    /// cache file whose table ends at `tableEnd` (`DeckCacheFormat.entries`: unchecked, a
+    /// stand-in's). The payload is read from its start as far as the words need: 64 KiB, else all.
+    package func entries(in file: DeckCacheFile, tableEnd: Int, indices: [Int]) -> (attribution: String?, challenges: [Challenge])? {
+        let head = file.read(at: tableEnd, count: 16, into: [])
+        guard head.count == 16 else { return nil }
+        let length = head.withUnsafeBytes { Int(Int64(littleEndian: $0.loadUnaligned(fromByteOffset: 0, as: Int64.self))) }
+        guard length > 0, length <= Deck.maximumBytes * 2 else { return nil }
+        for count in Set([min(length, 64 * 1024), length]).sorted() {
+            let payload = file.read(at: tableEnd + 16, count: count, into: [])
+            if let found = payload.withUnsafeBytes({ DeckCacheFormat.entries($0, at: indices) }) { return found }
+            if payload.count < count { return nil }
         }
-        bytes.removeLast(count - filled)
-        return bytes
+        return nil
     }
 
     /// store: keeps `deck`, read from the file at `path` with `identity`, for the next start.
@@ -113,10 +118,55 @@ public struct DeckCache: Sendable {
     }
 }
 
+/// DeckCacheFile: a deck's cache file held open from its word table's read to its deck's, so
+/// the deck decoded is the version whose table a start showed, even if the file is replaced
+/// meanwhile (another start caching an edited deck renames a new file over it; this one stays
+/// readable through the descriptor). Closed when the last holder lets go.
+package final class DeckCacheFile: Sendable {
+    private let descriptor: Int32
+
+    /// init: the regular file at `path` opened for reading; nil when there is none.
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+        guard let size, size <= Deck.maximumBytes * 2 else { return nil }
+    }
+
+    deinit { close(descriptor) }
+
+    /// size: the file's size; nil when it is not a regular file.
+    var size: Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// read: `bytes` with up to `count` more bytes from `offset` after them (fewer at the
+    /// file's end or an error).
+    func read(at offset: Int, count: Int, into bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        var filled = 0
+        while filled < count {
+            let result = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return pread(descriptor, base + start + filled, count - filled, off_t(offset + filled))
+            }
+            if result < 0, errno == EINTR { continue }
+            if result <= 0 { break }
+            filled += result
+        }
+        bytes.removeLast(count - filled)
+        return bytes
+    }
+}
+
 /// DeckFileIdentity: what tells one version of a deck file from another without reading it.
 /// The status-change time cannot be set by `touch` or a program restoring a modification time,
 /// so an edit that keeps the size and the modification time is still noticed.
-package struct DeckFileIdentity: Equatable {
+package struct DeckFileIdentity: Equatable, Sendable {
     /// device, inode, size, and the modification and status-change times (seconds, nanoseconds).
     package let fields: [Int64]
 

@@ -110,17 +110,8 @@ package enum DeckCacheFormat {
         var challenges: [Challenge] = []
         challenges.reserveCapacity(count)
         for _ in 0..<count {
-            guard let question = reader.string(), let reading = reader.optional(), let readings = reader.strings(),
-                  let pronunciation = reader.string(), let answer = reader.string(), let category = reader.optional(),
-                  let also = reader.strings(), let pos = reader.optional(), let level = reader.int(), let confusable = reader.strings(),
-                  let contrast = reader.strings(), let homographs = reader.strings(), let written = reader.strings()
-            else { return nil }
-            let partOfSpeech = pos.map(PartOfSpeech.init(rawValue:))
-            if case .some(.none) = partOfSpeech { return nil }
-            challenges.append(Challenge(question: question, reading: reading, pronunciation: pronunciation, answer: answer,
-                                        category: category, also: also, pos: partOfSpeech ?? nil, level: level < 0 ? nil : level,
-                                        confusable: confusable, readings: readings, contrast: contrast, homographs: homographs,
-                                        written: written))
+            guard let challenge = reader.entry() else { return nil }
+            challenges.append(challenge)
         }
         guard reader.offset == reader.bytes.count, challenges.count >= Deck.minimumEntries else { return nil }
         return Deck(title: title, attribution: attribution, challenges: challenges)
@@ -180,7 +171,7 @@ package enum DeckCacheFormat {
     /// made with `String(decoding:)`, the standard library's fast path (the generic
     /// `String(validating:)` looked up type metadata at every call, a third of a 10k deck's
     /// read); the checksum has already vouched for the bytes, which `Writer` took from strings.
-    private struct Reader {
+    struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
@@ -206,6 +197,21 @@ package enum DeckCacheFormat {
             if count == -1 { return .some(nil) }
             guard let slice = take(count) else { return nil }
             return .some(String(decoding: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
+        }
+
+        /// entry: one word as `encode` wrote it.
+        mutating func entry() -> Challenge? {
+            guard let question = string(), let reading = optional(), let readings = strings(),
+                  let pronunciation = string(), let answer = string(), let category = optional(),
+                  let also = strings(), let pos = optional(), let level = int(), let confusable = strings(),
+                  let contrast = strings(), let homographs = strings(), let written = strings()
+            else { return nil }
+            let partOfSpeech = pos.map(PartOfSpeech.init(rawValue:))
+            if case .some(.none) = partOfSpeech { return nil }
+            return Challenge(question: question, reading: reading, pronunciation: pronunciation, answer: answer,
+                             category: category, also: also, pos: partOfSpeech ?? nil, level: level < 0 ? nil : level,
+                             confusable: confusable, readings: readings, contrast: contrast, homographs: homographs,
+                             written: written)
         }
 
         mutating func strings() -> [String]? {

@@ -135,13 +135,21 @@ public struct DeckLibrary: Sendable {
     /// resolve: the deck `argument` names — a file when one exists at that path, else an
     /// imported deck of that name (`kuchi decks` lists them), else the bundled deck's name.
     public func resolve(_ argument: String) throws(DeckError) -> Deck {
+        try source(for: argument).deck()
+    }
+
+    /// source: the deck `argument` names, as `resolve` finds it, not decoded yet (`DeckSource`):
+    /// a file named is not read here; the bundled deck by its title is known from its outline.
+    public func source(for argument: String) throws(DeckError) -> DeckSource {
         switch location(of: argument) {
-        case .file(let url): return try Deck.load(from: url, cache: cache)
-        case .bundled: return try Deck.bundled(cache: cache)
+        case .file(let url): return DeckSource(file: url, cache: cache)
+        case .bundled: return DeckSource.bundled(cache: cache)
         case nil: break
         }
         // The bundled deck by the title Welcome and `kuchi decks` show.
-        if let bundled = try? Deck.bundled(cache: cache), [bundled.title, bundled.heading].contains(where: { $0.caseInsensitiveCompare(argument) == .orderedSame }) { return bundled }
+        let bundled = DeckSource.bundled(cache: cache)
+        if let outline = try? bundled.outline(),
+           [outline.title, outline.heading].contains(where: { $0.caseInsensitiveCompare(argument) == .orderedSame }) { return bundled }
         let known = names()
         let hint = known.isEmpty ? "no decks have been imported (kuchi import FILE)" : "imported decks: \(known.joined(separator: ", "))"
         throw DeckError(source: argument, problems: [

@@ -14,7 +14,7 @@ extension App {
 
     /// categorySummary: "All 26" or "3 of 26" for the Settings row.
     var categorySummary: String {
-        let total = session.wholeDeck.categories.count
+        let total = session.wholeOutline.categories.count
         let chosen = session.selection.categories
         return chosen.isEmpty ? "All \(total)" : "\(chosen.count) of \(total)"
     }
@@ -23,8 +23,9 @@ extension App {
     var deckLine: String {
         let chosen = session.selection.categories
         let levels = session.selection.levels
-        return "\(session.deck.heading) · " + (chosen.isEmpty ? "all categories" : "\(categorySummary) categories")
-            + (WelcomeScene.levelsPlayed(chosen: levels, deck: session.deck).map { " · " + $0 } ?? "")
+        // Outlines only: Welcome decodes no word (issue 39).
+        return "\(session.studiedOutline.heading) · " + (chosen.isEmpty ? "all categories" : "\(categorySummary) categories")
+            + (WelcomeScene.levelsPlayed(chosen: levels, deck: session.studiedOutline).map { " · " + $0 } ?? "")
     }
 
     /// shownWord: the word on screen that Audio › Automatic says: on the challenge screen the

@@ -137,7 +137,7 @@ struct SettingsScene: Scene {
         case .learning: user.learningEnabled.toggle()
         case .teachNew: user.teachNewWords.toggle()
         case .levels:
-            let choices = Self.levelChoices(session.wholeDeck)
+            let choices = Self.levelChoices(session.wholeOutline)
             let index = choices.firstIndex(of: user.levels) ?? 0
             user.levels = choices[(index + step + choices.count) % choices.count]
         case .cardColor: user.cardColor = Self.cycle(user.cardColor, by: step)
@@ -173,7 +173,7 @@ struct SettingsScene: Scene {
     /// levelChoices: every level, then the easiest level alone, the two easiest, …, then each
     /// harder level alone (N4 once N5 is learnt) — the JLPT levels the deck's words name, easiest
     /// (N5) first; a choice leaving too few words is not offered.
-    static func levelChoices(_ deck: Deck) -> [[Int]] {
+    static func levelChoices(_ deck: DeckOutline) -> [[Int]] {
         let levels = deck.levels.map(\.level)
         let cumulative = levels.indices.map { Array(levels[...$0]) }.filter { $0.count < levels.count && deck.selecting(levels: $0) != nil }
         let alone = levels.dropFirst().map { [$0] }.filter { deck.selecting(levels: $0) != nil }

@@ -61,7 +61,7 @@ struct WelcomeScene: Scene {
     /// levelsPlayed: the JLPT levels the deck line names — the chosen levels the deck studied
     /// holds, nil when it is studied at every level. Levels that select too few words are
     /// played as every level (`LearnerSession`): the line said "N1" then (issue 36).
-    static func levelsPlayed(chosen: [Int], deck: Deck) -> String? {
+    static func levelsPlayed(chosen: [Int], deck: DeckOutline) -> String? {
         let played = Set(deck.levels.map(\.level))
         guard !chosen.isEmpty, !played.isEmpty, played.isSubset(of: Set(chosen)) else { return nil }
         return SettingsScene.levelTitle(chosen.filter(played.contains))

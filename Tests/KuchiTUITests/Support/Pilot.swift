@@ -63,7 +63,7 @@ final class Pilot {
 
     init(rows: Int = 30, columns: Int = 100, deck: Deck = TestDecks.small, route: Route = .challenge,
          name: String? = "さくら", seed: UInt64 = 7, questions: Int = 3, colors: Bool = true, store: ProfileStore? = nil,
-         database: LearnerDatabase? = nil, teach: Bool = false, jobs: BackgroundJobs = BackgroundJobs()) {
+         database: LearnerDatabase? = nil, teach: Bool = false, jobs: BackgroundJobs = BackgroundJobs(), source: DeckSource? = nil) {
         terminal = InMemoryTerminal(rows: rows, columns: columns, colors: colors)
         user = UserManager(store: store, clock: { Date(timeIntervalSince1970: 1_000_000) })
         if store != nil { user.loadSavedProfiles() }
@@ -74,7 +74,9 @@ final class Pilot {
         let clock: @MainActor () -> Date = { Date(timeIntervalSince1970: 1_000_000) }
         // Like `--questions`: a registration made during the test starts from default settings.
         // With a database, quizzes come from the learner's progress, as in the app.
-        session = LearnerSession(user: user, bundled: deck, database: database, overrides: StudyOverrides(deck: deck, questions: questions),
+        // `source`: a deck file as `--deck` names it (decoded on first use); else `deck`, in memory.
+        let source = source ?? DeckSource(deck)
+        session = LearnerSession(user: user, bundled: source, database: database, overrides: StudyOverrides(deck: source, questions: questions),
                                  seed: seed, clock: clock)
         // A test that starts on the Challenge screen starts a session, as Enter on Welcome does.
         if route == .challenge { session.startSession() }
