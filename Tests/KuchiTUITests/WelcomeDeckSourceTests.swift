@@ -32,4 +32,21 @@ struct WelcomeDeckSourceTests {
         #expect(deck.challenges.contains(asked) && asked.level == 5)
         #expect(lazy.contains("Answered 0/3") && lazy.contains(asked.answer), "its answer is among the choices")
     }
+
+    @Test("Settings shows the deck and its categories from the outline: opening it decodes nothing")
+    func settings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-settings-source-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("deck.json")
+        try FileManager.default.copyItem(at: try #require(BundledDeckLocation.url()), to: url)
+        let cache = DeckCache(dataDirectory: folder, clock: { Date(timeIntervalSinceNow: 10) })
+        let deck = try Deck.load(from: url, cache: cache)
+        let source = DeckSource(file: url, cache: cache)
+        let lazy = Pilot(route: .settings, database: LearnerDatabase.open(directory: folder.appendingPathComponent("a")), source: source)
+        let decoded = Pilot(deck: deck, route: .settings, database: LearnerDatabase.open(directory: folder.appendingPathComponent("b")))
+        #expect(lazy.contains(deck.title) && lazy.contains("All \(deck.categories.count)"))
+        #expect(lazy.lines == decoded.lines)
+        #expect(!source.isDecoded, "Settings read the outline only")
+    }
 }
