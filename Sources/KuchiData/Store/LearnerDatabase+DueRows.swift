@@ -30,16 +30,26 @@ extension LearnerDatabase {
         guard tallies.values.allSatisfy({ $0.odd == 0 }) else { return nil }
         var rows = RowWords(table: table, selection: selection)
         var sums = WordTableSums()
-        guard let reviewed = try reviewed(db, learnerDeck: learnerDeck, tallies: tallies, rows: &rows) else { return nil }
+        var whole: [StudyDirection] = []
+        guard let reviewed = try reviewed(db, learnerDeck: learnerDeck, tallies: tallies, rows: &rows, whole: &whole) else { return nil }
         sums.reviewed = reviewed
         sums.introducedToday = try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM card WHERE learner_deck = ? AND introduced IS NOT NULL AND introduced >= ?
             """, arguments: [learnerDeck, todayMs]) ?? 0
-        // Due by now: one range of the index per state (New has no due that counts).
+        // Due by now: one range of the index per state (New has no due that counts). A direction
+        // whose every row is a selected card's is counted by SQLite; the others' rows are judged.
+        for direction in whole {
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*), MIN(due) FROM card WHERE learner_deck = ? AND state IN (1, 2, 3) AND due <= ? AND direction = ?
+                """, arguments: [learnerDeck, nowMs, direction.rawValue])
+            sums.dueNow += row?[0] ?? 0
+            if let first: Int64 = row?[1] { sums.earliest = min(sums.earliest ?? first, first) }
+        }
         let due = try db.makeStatement(sql: """
             SELECT question, reading, direction, due FROM card WHERE learner_deck = ? AND state IN (1, 2, 3) AND due <= ?
+            \(whole.isEmpty ? "" : "AND direction NOT IN (\(whole.map { _ in "?" }.joined(separator: ", ")))")
             """)
-        try due.setArguments([learnerDeck, nowMs])
+        try due.setArguments(StatementArguments([learnerDeck, nowMs]) + StatementArguments(whole.map(\.rawValue)))
         try step(due, db: db) { handle in
             guard let (word, bit) = rows.resolve(handle), let due = rows.due(handle) else { return true }
             if let word, selection.chosen[word] & bit != 0 {
@@ -69,9 +79,10 @@ extension LearnerDatabase {
     /// reviewed: the selected cards with a reviewed row, per direction asked: the direction's
     /// reviewed rows (the tally) less those of words left out — or, when fewer, the selected
     /// words' rows counted directly — found by the card table's unique key; rows the opening
-    /// matched to no word are judged one by one. Nil when the tallies cannot tell.
+    /// matched to no word are judged one by one. Nil when the tallies cannot tell. `whole`: the
+    /// directions whose every row is a selected word's (no word of the set left out, none unmatched).
     private static func reviewed(_ db: Database, learnerDeck: Int64, tallies: [String: CardTally.Tally],
-                                 rows: inout RowWords) throws -> Int? {
+                                 rows: inout RowWords, whole: inout [StudyDirection]) throws -> Int? {
         let table = rows.table, selection = rows.selection
         let chosenDirections = selection.chosen.reduce(0, |)
         let totalRows = tallies.values.reduce(0) { $0 + $1.rows }
@@ -83,10 +94,16 @@ extension LearnerDatabase {
         var fingerprints: [WordSetFingerprint?] = Array(repeating: nil, count: sets.count)
         var reviewed = 0
         var probes = 0
-        let probe = try db.makeStatement(sql: """
-            SELECT state FROM card WHERE learner_deck = ? AND question = ? AND reading = ? AND direction = ?
-            """)
-        let listed = try db.makeStatement(sql: "SELECT question, reading, direction, state FROM card WHERE id = ?")
+        // Made on first use: most counts probe nothing (a statement is ~250k instructions to prepare).
+        var probeStatement: Statement?, listedStatement: Statement?
+        func probe() throws -> Statement {
+            if let probeStatement { return probeStatement }
+            let made = try db.makeStatement(sql: """
+                SELECT state FROM card WHERE learner_deck = ? AND question = ? AND reading = ? AND direction = ?
+                """)
+            probeStatement = made
+            return made
+        }
         for direction in StudyDirection.allCases where chosenDirections & CardKeys.bit(of: direction) != 0 {
             guard let tally = tallies[direction.rawValue], tally.reviewed > 0 else { continue }
             guard let opening = tally.opening else { return nil }
@@ -106,7 +123,11 @@ extension LearnerDatabase {
             let bit = CardKeys.bit(of: direction)
             // The rows no word matched exactly: judged as the scan judges them.
             var listedReviewed = 0, listedChosen = 0, found = 0
+            if !opening.unmatched.isEmpty, listedStatement == nil {
+                listedStatement = try db.makeStatement(sql: "SELECT question, reading, direction, state FROM card WHERE id = ?")
+            }
             for id in opening.unmatched {
+                guard let listed = listedStatement else { break }
                 try listed.setArguments([id])
                 try step(listed, db: db) { handle in
                     found += 1
@@ -125,12 +146,13 @@ extension LearnerDatabase {
             probes += min(chosen.count, leftOut) + opening.unmatched.count
             // A probe costs a few rows' steps.
             guard probes * 3 <= totalRows else { return nil }
+            if leftOut == 0, opening.unmatched.isEmpty { whole.append(direction) }
             if leftOut < chosen.count {
-                let others = try Self.reviewedRows(probe, db: db, learnerDeck: learnerDeck, direction: direction,
+                let others = try leftOut == 0 ? 0 : Self.reviewedRows(probe(), db: db, learnerDeck: learnerDeck, direction: direction,
                                                    words: words.filter { selection.chosen[$0] & bit == 0 }, table: table)
                 reviewed += tally.reviewed - listedReviewed - others + listedChosen
             } else {
-                reviewed += try Self.reviewedRows(probe, db: db, learnerDeck: learnerDeck, direction: direction, words: chosen,
+                reviewed += try Self.reviewedRows(probe(), db: db, learnerDeck: learnerDeck, direction: direction, words: chosen,
                                                   table: table) + listedChosen
             }
         }

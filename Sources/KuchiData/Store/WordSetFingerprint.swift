@@ -17,28 +17,29 @@ package struct WordSetFingerprint: Equatable, Sendable {
     /// init: the words of `deck`, as the deck's challenges write them.
     package init(_ deck: Deck) {
         for challenge in deck.challenges {
-            add(question: challenge.question.utf8, reading: (challenge.reading ?? "").utf8)
+            add(question: challenge.question, reading: challenge.reading ?? "")
         }
     }
 
     /// init: the words `words` of `table`.
     package init(_ table: DeckWordTable, words: [Int]) {
         for word in words {
-            add(question: table.question(word).utf8, reading: table.reading(word).utf8)
+            add(question: table.question(word), reading: table.reading(word))
         }
     }
 
     /// stored: the value as an INTEGER column holds it (its bits, signed).
     package var stored: Int64 { Int64(bitPattern: value) }
 
-    private mutating func add<Bytes: Sequence<UInt8>>(question: Bytes, reading: Bytes) {
-        value = value &+ Self.hash(question: question, reading: reading)
+    private mutating func add(question: String, reading: String) {
+        var question = question, reading = reading
+        value = value &+ question.withUTF8 { question in reading.withUTF8 { Self.hash(question: question, reading: $0) } }
         count += 1
     }
 
     /// hash: FNV-1a of the question, a byte no UTF-8 text has and the reading, then
     /// SplitMix64's finaliser, so that sums of neighbouring words do not cancel.
-    private static func hash<Bytes: Sequence<UInt8>>(question: Bytes, reading: Bytes) -> UInt64 {
+    private static func hash(question: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in question { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
         value = (value ^ 0xFF) &* 0x100_0000_01b3
