@@ -36,29 +36,31 @@ extension LearnerDatabase {
         sums.introducedToday = try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM card WHERE learner_deck = ? AND introduced IS NOT NULL AND introduced >= ?
             """, arguments: [learnerDeck, todayMs]) ?? 0
-        // Due by now: one range of the index per state (New has no due that counts). A direction
-        // whose every row is a selected card's is counted by SQLite; the others' rows are judged.
-        for direction in whole {
+        // Due by now: one range of the index per state (New has no due that counts). When every
+        // reviewed row is a selected card's, SQLite counts them; else each row is judged (an
+        // index entry costs SQLite about as much skipped as returned, so never both).
+        let wholeDirections = Set(whole.map(\.rawValue))
+        if tallies.allSatisfy({ $0.value.reviewed == 0 || wholeDirections.contains($0.key) }) {
             let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*), MIN(due) FROM card WHERE learner_deck = ? AND state IN (1, 2, 3) AND due <= ? AND direction = ?
-                """, arguments: [learnerDeck, nowMs, direction.rawValue])
-            sums.dueNow += row?[0] ?? 0
-            if let first: Int64 = row?[1] { sums.earliest = min(sums.earliest ?? first, first) }
-        }
-        let due = try db.makeStatement(sql: """
-            SELECT question, reading, direction, due FROM card WHERE learner_deck = ? AND state IN (1, 2, 3) AND due <= ?
-            \(whole.isEmpty ? "" : "AND direction NOT IN (\(whole.map { _ in "?" }.joined(separator: ", ")))")
-            """)
-        try due.setArguments(StatementArguments([learnerDeck, nowMs]) + StatementArguments(whole.map(\.rawValue)))
-        try step(due, db: db) { handle in
-            guard let (word, bit) = rows.resolve(handle), let due = rows.due(handle) else { return true }
-            if let word, selection.chosen[word] & bit != 0 {
-                sums.dueNow += 1
-                sums.earliest = min(sums.earliest ?? due, due)
-            } else if let word, let others = selection.others, others[word] & bit != 0 {
-                sums.dueElsewhere += 1
+                SELECT COUNT(*), MIN(due) FROM card WHERE learner_deck = ? AND state IN (1, 2, 3) AND due <= ?
+                """, arguments: [learnerDeck, nowMs])
+            sums.dueNow = row?[0] ?? 0
+            sums.earliest = row?[1]
+        } else {
+            let due = try db.makeStatement(sql: """
+                SELECT question, reading, direction, due FROM card WHERE learner_deck = ? AND state IN (1, 2, 3) AND due <= ?
+                """)
+            try due.setArguments([learnerDeck, nowMs])
+            try step(due, db: db) { handle in
+                guard let (word, bit) = rows.resolve(handle), let due = rows.due(handle) else { return true }
+                if let word, selection.chosen[word] & bit != 0 {
+                    sums.dueNow += 1
+                    sums.earliest = min(sums.earliest ?? due, due)
+                } else if let word, let others = selection.others, others[word] & bit != 0 {
+                    sums.dueElsewhere += 1
+                }
+                return true
             }
-            return true
         }
         // The next review: each state's rows past now in due order, up to the first selected one.
         let ahead = try db.makeStatement(sql: """
