@@ -109,6 +109,14 @@ public struct CardKeys: Sendable {
             return canonicalPosition(of: key)
         }
 
+        /// bytePosition: `position` byte for byte only (nil where only canonical equivalence
+        /// would find the key): which rows a deck's words match exactly (`CardTally`).
+        package mutating func bytePosition(of key: CardKey) -> Int? {
+            scratch.removeAll(keepingCapacity: true)
+            CardKeys.encode(question: key.question, reading: key.reading, direction: key.direction, into: &scratch)
+            return keys.slot(scratch).map { keys.origins[$0] }
+        }
+
         /// canonicalPosition: `position`'s comparison as `String`s (canonical equivalence).
         package mutating func canonicalPosition(of key: CardKey) -> Int? {
             guard !keys.keys.isEmpty else { return nil }

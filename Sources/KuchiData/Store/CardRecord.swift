@@ -137,9 +137,14 @@ extension LearnerDatabase {
             var cards: [CardRecord] = []
             cards.reserveCapacity(deck.challenges.count)
             var learned: Set<Int> = []
+            // The rows some word matches byte for byte: the others are `CardTally`'s unmatched.
+            var exact = [Bool](repeating: false, count: existing.count)
             for (position, challenge) in deck.challenges.enumerated() {
                 let reading = challenge.reading ?? ""
-                if let found = index.position(of: CardKey(question: challenge.question, reading: reading, direction: direction)),
+                let key = CardKey(question: challenge.question, reading: reading, direction: direction)
+                let byBytes = index.bytePosition(of: key)
+                if let byBytes, exact.indices.contains(byBytes) { exact[byBytes] = true }
+                if let found = byBytes ?? index.canonicalPosition(of: key),
                    let record = existing.indices.contains(found) ? existing[found] : nil {
                     if record.answer != challenge.answer {
                         changed = true
@@ -155,6 +160,8 @@ extension LearnerDatabase {
                 cards.append(CardRecord(id: db.lastInsertedRowID, question: challenge.question, reading: reading,
                                         answer: challenge.answer, direction: direction, card: FSRSCard(due: now), introduced: nil))
             }
+            try CardTally.record(db, learnerDeck: learnerDeck, direction: direction, words: WordSetFingerprint(deck),
+                                 unmatched: existing.indices.filter { !exact[$0] }.map { existing[$0].id })
             let forgotten = try Int.fetchOne(db, sql: "SELECT learn_forgotten FROM learner_deck WHERE id = ?", arguments: [learnerDeck]) ?? 0
             return (DeckCards(learnerDeck: learnerDeck, cards: cards, learned: learned, forgotten: forgotten), changed)
         }

@@ -43,11 +43,11 @@ extension LearnerDatabase {
             try LearnerSchema.migrator.migrate(target)
             try LearnerSchema.claim(target)
             // Parents before children (a row whose parent was lost is dropped with it); the
-            // summary is rebuilt by its triggers as the reviews go in.
+            // summary and the cards' tallies are rebuilt by their triggers as the rows go in.
             let tables = try target.read { db in
                 try String.fetchAll(db, sql: """
                     SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-                    AND name NOT IN ('grdb_migrations', 'review_slot')
+                    AND name NOT IN ('grdb_migrations', 'review_slot', 'card_tally')
                     """)
             }
             let order = ["learner_deck", "card"] + tables.filter { !["learner_deck", "card", "review"].contains($0) } + ["review"]

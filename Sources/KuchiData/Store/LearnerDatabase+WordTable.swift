@@ -15,35 +15,44 @@ extension LearnerDatabase {
     /// words of `table` (`status(learner:deck:selection:…)` says how each figure is made).
     package func status(learner: UUID, table: DeckWordTable, selection: WordSelection, now: Date, day: StudyDay,
                         newWordLimit: Int) throws -> StudyStatus {
+        try statusAndWay(learner: learner, table: table, selection: selection, now: now, day: day, newWordLimit: newWordLimit).status
+    }
+
+    /// statusAndWay: `status`, and whether the tallies gave it or the rows (`tallied`).
+    package func statusAndWay(learner: UUID, table: DeckWordTable, selection: WordSelection, now: Date, day: StudyDay,
+                              newWordLimit: Int) throws -> (status: StudyStatus, way: StatusWay) {
         try writer.read { db in
             let nowMs = Milliseconds.from(now)
             let todayMs = Milliseconds.from(day.start(of: now))
-            var sums = Sums()
+            var sums = WordTableSums()
             if let learnerDeck = try Int64.fetchOne(db, sql: "SELECT id FROM learner_deck WHERE learner = ? AND deck = ?",
                                                     arguments: [learner.uuidString.lowercased(), table.title]) {
+                if let tallied = try Self.tallied(db, learnerDeck: learnerDeck, table: table, selection: selection, nowMs: nowMs,
+                                                  todayMs: todayMs) {
+                    return (Self.status(tallied, selectionCount: selection.count, now: now, newWordLimit: newWordLimit), .tallies)
+                }
                 let statement = try Self.deckRows(db, learnerDeck: learnerDeck, selectionCount: selection.count)
                 try withExtendedLifetime(statement) {
                     try Self.scan(statement.sqliteStatement, db: db, table: table, selection: selection, nowMs: nowMs, todayMs: todayMs,
                                   into: &sums)
                 }
             }
-            var status = Self.figures(dueNow: sums.dueNow, reviewed: sums.reviewed, introducedToday: sums.introducedToday,
-                                      nextAhead: sums.nextAhead, earliest: sums.earliest, selectionCount: selection.count, now: now,
-                                      newWordLimit: newWordLimit)
-            status.dueElsewhere = sums.dueElsewhere
-            return status
+            return (Self.status(sums, selectionCount: selection.count, now: now, newWordLimit: newWordLimit), .rows)
         }
     }
 
-    /// Sums: what the scan adds up.
-    private struct Sums {
-        var dueNow = 0, reviewed = 0, introducedToday = 0, dueElsewhere = 0
-        var nextAhead: Int64?, earliest: Int64?
+    /// status: the figures from the sums.
+    private static func status(_ sums: WordTableSums, selectionCount: Int, now: Date, newWordLimit: Int) -> StudyStatus {
+        var status = Self.figures(dueNow: sums.dueNow, reviewed: sums.reviewed, introducedToday: sums.introducedToday,
+                                  nextAhead: sums.nextAhead, earliest: sums.earliest, selectionCount: selectionCount, now: now,
+                                  newWordLimit: newWordLimit)
+        status.dueElsewhere = sums.dueElsewhere
+        return status
     }
 
     /// scan: steps the statement over the deck's rows and adds each to `sums`.
     private static func scan(_ handle: SQLiteStatement, db: Database, table: DeckWordTable, selection: WordSelection, nowMs: Int64,
-                             todayMs: Int64, into sums: inout Sums) throws {
+                             todayMs: Int64, into sums: inout WordTableSums) throws {
         defer { sqlite3_reset(handle) }
         let directions = StudyDirection.allCases.map { ($0, Array($0.rawValue.utf8)) }
         // A row in a direction no word is asked in (chosen or other) is counted nowhere.
@@ -81,4 +90,10 @@ extension LearnerDatabase {
             }
         }
     }
+}
+
+/// WordTableSums: what a status over a word table adds up, row by row or from the tallies.
+struct WordTableSums {
+    var dueNow = 0, reviewed = 0, introducedToday = 0, dueElsewhere = 0
+    var nextAhead: Int64?, earliest: Int64?
 }

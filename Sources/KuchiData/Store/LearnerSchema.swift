@@ -16,7 +16,7 @@ package enum LearnerSchema {
     ]
 
     /// version: the newest schema this Kuchi knows (the number of migrations).
-    package static let version = 11
+    package static let version = 12
 
     /// applicationID: `PRAGMA application_id` of Kuchi's files ("KUCH"), so a file is known as
     /// Kuchi's before any table is read, and `file(1)`-like tools can tell. Set outside the
@@ -126,6 +126,10 @@ package enum LearnerSchema {
         // v11: tombstones and outbox rows written by the change, the summary deleted by key (ChangeSchema).
         migrator.registerMigration("v11") { db in
             try ChangeSchema.migrate(db)
+        }
+        // v12: the cards' tallies and a deck opening's record, so `kuchi due` skips the rows (CardTally).
+        migrator.registerMigration("v12") { db in
+            try CardTally.migrate(db)
         }
         return migrator
     }

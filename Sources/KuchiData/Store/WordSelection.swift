@@ -14,6 +14,9 @@ package struct WordSelection: Sendable {
     package let others: [UInt8]?
     /// count: how many cards (words × their directions), as `CardKeys.count`.
     package let count: Int
+    /// studied: the words the categories and levels leave, suspended ones too — the deck a
+    /// study session opens (`CardTally` compares an opening's words with them).
+    package let studied: [Bool]
 
     /// init: the selection of `categories` (the saved choice; `[]` every one), `levels` and
     /// `direction` in `table`, leaving out `suspended` (compared as `String`s, as
@@ -30,6 +33,7 @@ package struct WordSelection: Sendable {
             let wanted = Set(levels)
             Self.narrow(&kept) { table.level($0).map(wanted.contains) ?? false }
         }
+        studied = kept
         for word in suspended {
             if let found = words.word(question: word.question, reading: word.reading, in: table) { kept[found] = false }
         }

@@ -7,7 +7,7 @@ import Testing
 
 /// LogInvariant: "what is derived equals the log" — every figure the store keeps beside the
 /// review log, recomputed straight from the `review` rows and compared:
-/// - `review_slot`, the Stats summary, row for row;
+/// - `review_slot`, the Stats summary, row for row; `card_tally`, the cards' counts, likewise;
 /// - every review has its id (no path left it to the schema's `randomblob` default);
 /// - every card, and each review's state-before, are what replaying the card's log gives
 ///   (`SyncReplay`, fuzz from each review's id) — checked in a transaction rolled back.
@@ -56,6 +56,16 @@ enum LogInvariant {
             let log = try recomputed(db)
             #expect(stored == log, "\(context): summary rows not in the log: \(stored.subtracting(log).sorted { $0.slot < $1.slot }); log rows missing: \(log.subtracting(stored).sorted { $0.slot < $1.slot })",
                     sourceLocation: sourceLocation)
+            let tallies = try String.fetchAll(db, sql: """
+                SELECT learner_deck || '/' || direction || ': ' || rows || ' rows, ' || reviewed || ' reviewed, ' || odd || ' odd'
+                FROM card_tally WHERE rows <> 0 OR reviewed <> 0 OR odd <> 0 ORDER BY 1
+                """)
+            let counted = try String.fetchAll(db, sql: """
+                SELECT learner_deck || '/' || direction || ': ' || COUNT(*) || ' rows, ' || SUM(state <> 0) || ' reviewed, '
+                       || SUM(state NOT IN (0, 1, 2, 3)) || ' odd'
+                FROM card GROUP BY learner_deck, direction ORDER BY 1
+                """)
+            #expect(tallies == counted, "\(context): the cards' tallies \(tallies) differ from the cards \(counted)", sourceLocation: sourceLocation)
             let withoutID = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM review WHERE uid IS NULL") ?? -1
             #expect(withoutID == 0, "\(context): \(withoutID) reviews without an id", sourceLocation: sourceLocation)
             try db.inSavepoint {

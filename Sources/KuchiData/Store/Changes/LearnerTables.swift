@@ -57,8 +57,8 @@ package enum LearnerTables {
     package static let all: [LearnerRows] = {
         let byTable = Dictionary((LearnerSchema.learnerRows + StudyFlagsSchema.learnerRows + OwnAnswerSchema.learnerRows
             + SettingsSchema.learnerRows + ParameterSchema.learnerRows + SyncSchema.learnerRows + SyncLedgerSchema.learnerRows
-            + SummaryRebuild.learnerRows).map { ($0.table, $0) }, uniquingKeysWith: { first, _ in first })
-        let first = ["sync_outbox", "review_slot", "review_tombstone", "leech_notice", "session", "review", "card", "learner_deck"]
+            + SummaryRebuild.learnerRows + CardTally.learnerRows).map { ($0.table, $0) }, uniquingKeysWith: { first, _ in first })
+        let first = ["sync_outbox", "review_slot", "review_tombstone", "leech_notice", "session", "card_tally", "review", "card", "learner_deck"]
         return first.compactMap { byTable[$0] } + byTable.values.filter { !first.contains($0.table) }.sorted { $0.table < $1.table }
     }()
 
