@@ -21,10 +21,12 @@ package struct WordSetFingerprint: Equatable, Sendable {
         }
     }
 
-    /// init: the words `words` of `table`.
+    /// init: the words `words` of `table`, hashed from the table's own bytes (a `String` made
+    /// per word was most of `kuchi due`'s count at 10k words).
     package init(_ table: DeckWordTable, words: [Int]) {
         for word in words {
-            add(question: table.question(word), reading: table.reading(word))
+            value = value &+ table.withBytes(of: word) { Self.hash(question: $0, reading: $1) }
+            count += 1
         }
     }
 

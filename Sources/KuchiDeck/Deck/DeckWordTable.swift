@@ -179,6 +179,17 @@ package struct DeckWordTable: Sendable {
         return String(decoding: bytes[start + question..<start + question + reading], as: UTF8.self)
     }
 
+    /// withBytes: word `word`'s question and reading as the UTF-8 bytes stored (what
+    /// `question(_:)` and `reading(_:)` decode), without making `String`s of them.
+    package func withBytes<Result>(of word: Int,
+                                   _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let (start, question, reading) = fields(word)
+        return bytes.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[start..<start + question]),
+                 UnsafeBufferPointer(rebasing: all[start + question..<start + question + reading]))
+        }
+    }
+
     /// word: the word whose question and reading are these bytes exactly, if any.
     package func word(question: UnsafeRawBufferPointer, reading: UnsafeRawBufferPointer) -> Int? {
         bytes.withUnsafeBytes { all -> Int? in
