@@ -64,6 +64,16 @@ class Copy:
         self.config = os.path.join(source, "config")
         self.deck = os.path.join(source, "deck.json")
 
+    def prepare(self, kuchi, env):
+        """One session opened and left, the way the learner last used Kuchi: the app brings the
+        file to its own schema (a fixture made by an older kuchi-bench) and Start opens the deck,
+        which a newer Kuchi's `kuchi due` counts from (its tallies: DECISIONS.md, issue 39, round
+        four). Every binary's copy gets the same, so the rows compare like with like."""
+        session = d.Session(self.app(kuchi), env, *d.SIZES[0])
+        session.collect(d.first_screen, session.started)
+        d.go_to_challenge(session)
+        session.finish(b"q")
+
     def app(self, kuchi):
         return [kuchi, "--data-dir", self.data, "--config-dir", self.config, "--profile", NAME, "--deck", self.deck]
 
@@ -146,6 +156,10 @@ def measure(args, progress):
             envs[name].update(XDG_CONFIG_HOME=configs[name], XDG_DATA_HOME=os.path.join(configs[name], "data"))
         copies = {name: Copy(big, root, f"big-{name}") for name in binaries}
         huges = {name: Copy(huge, root, f"huge-{name}") for name in binaries}
+        progress("targets: each copy opened once by its binary (schema, deck opened)")
+        for name, kuchi in binaries.items():
+            copies[name].prepare(kuchi, envs[name])
+            huges[name].prepare(kuchi, envs[name])
 
         progress(f"targets: first screens, {args.repetitions} launches each")
         floor_env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "")}
