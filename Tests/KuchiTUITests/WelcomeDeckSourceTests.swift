@@ -13,16 +13,9 @@ import Testing
 struct WelcomeDeckSourceTests {
     @Test("Welcome shows the decoded deck's screen without decoding it; Start decodes it and asks one of its words")
     func welcome() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-welcome-source-\(UUID().uuidString)")
+        let (folder, deck, source) = try Self.bundledCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent("deck.json")
-        try FileManager.default.copyItem(at: try #require(BundledDeckLocation.url()), to: url)
-        let cache = DeckCache(dataDirectory: folder, clock: { Date(timeIntervalSinceNow: 10) })
-        let deck = try Deck.load(from: url, cache: cache)
-        let source = DeckSource(file: url, cache: cache)
-        let lazy = Pilot(route: .welcome, database: LearnerDatabase.open(directory: folder.appendingPathComponent("a")), source: source)
-        let decoded = Pilot(deck: deck, route: .welcome, database: LearnerDatabase.open(directory: folder.appendingPathComponent("b")))
+        let (lazy, decoded) = Self.pilots(route: .welcome, folder: folder, deck: deck, source: source)
         #expect(lazy.contains("Welcome to Kuchi") && lazy.contains("\(deck.heading) · all categories · N5"))
         #expect(lazy.lines == decoded.lines)
         #expect(!source.isDecoded, "the first screen read the outline and the word table only")
@@ -35,18 +28,29 @@ struct WelcomeDeckSourceTests {
 
     @Test("Settings shows the deck and its categories from the outline: opening it decodes nothing")
     func settings() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-settings-source-\(UUID().uuidString)")
+        let (folder, deck, source) = try Self.bundledCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
+        let (lazy, decoded) = Self.pilots(route: .settings, folder: folder, deck: deck, source: source)
+        #expect(lazy.contains(deck.title) && lazy.contains("All \(deck.categories.count)"))
+        #expect(lazy.lines == decoded.lines)
+        #expect(!source.isDecoded, "Settings read the outline only")
+    }
+
+    /// bundledCopy: a folder holding a copy of the bundled deck file, the deck decoded through a
+    /// cache there (which writes the word table) and a source over the same file.
+    static func bundledCopy() throws -> (folder: URL, deck: Deck, source: DeckSource) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-deck-source-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("deck.json")
         try FileManager.default.copyItem(at: try #require(BundledDeckLocation.url()), to: url)
         let cache = DeckCache(dataDirectory: folder, clock: { Date(timeIntervalSinceNow: 10) })
-        let deck = try Deck.load(from: url, cache: cache)
-        let source = DeckSource(file: url, cache: cache)
-        let lazy = Pilot(route: .settings, database: LearnerDatabase.open(directory: folder.appendingPathComponent("a")), source: source)
-        let decoded = Pilot(deck: deck, route: .settings, database: LearnerDatabase.open(directory: folder.appendingPathComponent("b")))
-        #expect(lazy.contains(deck.title) && lazy.contains("All \(deck.categories.count)"))
-        #expect(lazy.lines == decoded.lines)
-        #expect(!source.isDecoded, "Settings read the outline only")
+        return (folder, try Deck.load(from: url, cache: cache), DeckSource(file: url, cache: cache))
+    }
+
+    /// pilots: the app on `route` over the source (lazy) and over the decoded deck, each with a
+    /// database of its own.
+    static func pilots(route: Route, folder: URL, deck: Deck, source: DeckSource) -> (lazy: Pilot, decoded: Pilot) {
+        (Pilot(route: route, database: LearnerDatabase.open(directory: folder.appendingPathComponent("a")), source: source),
+         Pilot(deck: deck, route: route, database: LearnerDatabase.open(directory: folder.appendingPathComponent("b"))))
     }
 }
