@@ -37,6 +37,22 @@ struct DeckWordTableTests {
         #expect(table.word(question: first.question + reading, reading: "") == nil, "the fields do not run together")
     }
 
+    @Test("the fingerprints stored with the table are those of its words and of its kanji words, as a deck opening sums them")
+    func storedFingerprints() throws {
+        let deck = try Deck.bundled()
+        let table = try #require(makeTable(deck))
+        let all = Array(0..<table.count), kanji = all.filter { table.hasKanji($0) }
+        #expect(WordSetFingerprint(stored: table.allWords) == WordSetFingerprint(table, words: all))
+        #expect(WordSetFingerprint(stored: table.allWords) == WordSetFingerprint(deck), "what deckOpened records for the whole deck")
+        #expect(WordSetFingerprint(stored: table.kanjiWords) == WordSetFingerprint(table, words: kanji))
+        let written = Deck(title: deck.title, attribution: deck.attribution, challenges: deck.challenges.filter { Script.containsKanji($0.question) })
+        #expect(WordSetFingerprint(stored: table.kanjiWords) == WordSetFingerprint(written))
+        #expect(table.kanjiWords.count == kanji.count && kanji.count > 0 && kanji.count < all.count)
+        // Another deck's words give another fingerprint.
+        let other = Deck(title: deck.title, attribution: deck.attribution, challenges: Array(deck.challenges.dropLast()))
+        #expect(try #require(makeTable(other)).allWords.sum != table.allWords.sum)
+    }
+
     /// keys: the cards `selection` asks, as card keys.
     func keys(_ selection: [UInt8], _ table: DeckWordTable) -> Set<CardKey> {
         var keys: Set<CardKey> = []

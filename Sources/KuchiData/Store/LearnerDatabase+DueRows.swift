@@ -115,7 +115,11 @@ extension LearnerDatabase {
             for index in sets.indices {
                 if members[index] == nil { members[index] = (0..<table.count).filter(sets[index]) }
                 guard let words = members[index], words.count == opening.count else { continue }
-                if fingerprints[index] == nil { fingerprints[index] = WordSetFingerprint(table, words: words) }
+                // Every word's and the kanji words' were summed when the cache was written.
+                if fingerprints[index] == nil {
+                    fingerprints[index] = index == 0 ? WordSetFingerprint(stored: table.allWords)
+                        : index == 1 ? WordSetFingerprint(stored: table.kanjiWords) : WordSetFingerprint(table, words: words)
+                }
                 if fingerprints[index]?.stored == opening.words {
                     matched = words
                     break

@@ -25,9 +25,15 @@ package struct WordSetFingerprint: Equatable, Sendable {
     /// per word was most of `kuchi due`'s count at 10k words).
     package init(_ table: DeckWordTable, words: [Int]) {
         for word in words {
-            value = value &+ table.withBytes(of: word) { Self.hash(question: $0, reading: $1) }
+            value = value &+ table.withBytes(of: word) { DeckWordTable.memberHash(question: $0, reading: $1) }
             count += 1
         }
+    }
+
+    /// init: a fingerprint the deck cache stored with its table (`DeckWordTable.allWords`).
+    package init(stored: (sum: UInt64, count: Int)) {
+        value = stored.sum
+        count = stored.count
     }
 
     /// stored: the value as an INTEGER column holds it (its bits, signed).
@@ -35,19 +41,7 @@ package struct WordSetFingerprint: Equatable, Sendable {
 
     private mutating func add(question: String, reading: String) {
         var question = question, reading = reading
-        value = value &+ question.withUTF8 { question in reading.withUTF8 { Self.hash(question: question, reading: $0) } }
+        value = value &+ question.withUTF8 { question in reading.withUTF8 { DeckWordTable.memberHash(question: question, reading: $0) } }
         count += 1
-    }
-
-    /// hash: FNV-1a of the question, a byte no UTF-8 text has and the reading, then
-    /// SplitMix64's finaliser, so that sums of neighbouring words do not cancel.
-    private static func hash(question: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in question { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        value = (value ^ 0xFF) &* 0x100_0000_01b3
-        for byte in reading { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        value = (value ^ (value >> 27)) &* 0x94d0_49bb_1331_11eb
-        return value ^ (value >> 31)
     }
 }

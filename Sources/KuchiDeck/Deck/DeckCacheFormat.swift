@@ -9,7 +9,7 @@ import Foundation
 /// to nil, never to a wrong deck or a crash.
 package enum DeckCacheFormat {
     /// magic: the file type and format version; a new layout changes the last byte.
-    package static let magic: [UInt8] = Array("KUCHIDC3".utf8)
+    package static let magic: [UInt8] = Array("KUCHIDC4".utf8)
 
     /// encode: the cache file of `deck`, read from `path` with `identity`.
     package static func encode(_ deck: Deck, path: String, identity: DeckFileIdentity) -> [UInt8] {

@@ -11,8 +11,9 @@ import Foundation
 ///
 /// Layout (little-endian): the title, the word count, the category names, one 16-byte record
 /// per word (key offset, question length, reading length as UInt32; category as UInt16; level
-/// as Int8, -1 for none; flags), the slot count and the slots (UInt32: word + 1, 0 empty), then
-/// the words' bytes (question then reading). `init(bytes:)` checks every offset, so bytes that
+/// as Int8, -1 for none; flags), the slot count and the slots (UInt32: word + 1, 0 empty), the
+/// words' bytes (question then reading), then the fingerprints of every word and of the words
+/// with kanji (`memberHash` summed; and how many have kanji). `init(bytes:)` checks every offset, so bytes that
 /// passed the cache's checksum but do not fit give nil, never a wrong answer or a crash.
 package struct DeckWordTable: Sendable {
     /// title: the deck's title (the bundled deck's is renamed as `Deck.bundled` renames it).
@@ -21,6 +22,11 @@ package struct DeckWordTable: Sendable {
     package let count: Int
     /// categories: the category names, an entry without one named "Uncategorised".
     package let categories: [String]
+    /// allWords, kanjiWords: the fingerprints (sums of `memberHash`, wrapping) of every word and
+    /// of the words written with kanji, with their counts, made when the cache is written:
+    /// `kuchi due` compares them with a deck opening's record without hashing 10k words.
+    package let allWords: (sum: UInt64, count: Int)
+    package let kanjiWords: (sum: UInt64, count: Int)
     private let bytes: [UInt8]
     private let recordsStart: Int
     private let slotsStart: Int
@@ -29,6 +35,8 @@ package struct DeckWordTable: Sendable {
 
     /// recordSize: one word's record.
     private static let recordSize = 16
+    /// fingerprintsSize: the two fingerprints and the kanji words' count after the words' bytes.
+    private static let fingerprintsSize = 24
     /// kanjiFlag: the word as written contains kanji (it may be asked for its reading).
     private static let kanjiFlag: UInt8 = 1
 
@@ -41,6 +49,7 @@ package struct DeckWordTable: Sendable {
         var records: [UInt8] = []
         var keys: [UInt8] = []
         records.reserveCapacity(deck.challenges.count * recordSize)
+        var allSum: UInt64 = 0, kanjiSum: UInt64 = 0, kanjiCount = 0
         for challenge in deck.challenges {
             let name = challenge.category ?? "Uncategorised"
             let category: Int
@@ -61,7 +70,14 @@ package struct DeckWordTable: Sendable {
             records.append(UInt8(truncatingIfNeeded: category))
             records.append(UInt8(truncatingIfNeeded: category >> 8))
             records.append(UInt8(bitPattern: Int8(level)))
-            records.append(Script.containsKanji(challenge.question) ? kanjiFlag : 0)
+            let kanji = Script.containsKanji(challenge.question)
+            records.append(kanji ? kanjiFlag : 0)
+            let member = question.withUnsafeBufferPointer { q in reading.withUnsafeBufferPointer { memberHash(question: q, reading: $0) } }
+            allSum = allSum &+ member
+            if kanji {
+                kanjiSum = kanjiSum &+ member
+                kanjiCount += 1
+            }
             keys.append(contentsOf: question)
             keys.append(contentsOf: reading)
         }
@@ -93,6 +109,9 @@ package struct DeckWordTable: Sendable {
         for slot in slots { append(slot, to: &table) }
         append(UInt64(keys.count), to: &table)
         table.append(contentsOf: keys)
+        append(allSum, to: &table)
+        append(kanjiSum, to: &table)
+        append(UInt64(kanjiCount), to: &table)
         return table
     }
 
@@ -124,8 +143,15 @@ package struct DeckWordTable: Sendable {
               slotCount <= (bytes.count - offset) / 4 else { return nil }
         let slotsStart = offset
         offset += slotCount * 4
-        guard let keyLength = int(), keyLength == bytes.count - offset else { return nil }
+        guard let keyLength = int(), keyLength == bytes.count - offset - Self.fingerprintsSize else { return nil }
         let keysStart = offset
+        offset += keyLength
+        func word64() -> UInt64 {
+            defer { offset += 8 }
+            return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        }
+        let allSum = word64(), kanjiSum = word64()
+        guard let kanjiCount = int(), kanjiCount <= count else { return nil }
         // Every record's bytes within the words' bytes and every slot a word or empty, read in
         // place (10k records and 32k slots at each `kuchi due`).
         let fits = bytes.withUnsafeBytes { all -> Bool in
@@ -148,6 +174,8 @@ package struct DeckWordTable: Sendable {
         self.slotsStart = slotsStart
         slotMask = slotCount - 1
         self.keysStart = keysStart
+        allWords = (allSum, count)
+        kanjiWords = (kanjiSum, kanjiCount)
     }
 
     /// category: the index in `categories` of word `word`'s category.
@@ -236,6 +264,15 @@ package struct DeckWordTable: Sendable {
         value = (value ^ 0xFF) &* 0x100_0000_01b3
         for byte in reading { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return value
+    }
+
+    /// memberHash: a word's share of a set's fingerprint — the table's FNV-1a of its question and
+    /// reading, then SplitMix64's finaliser, so that sums of neighbouring words do not cancel.
+    package static func memberHash(question: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var value = hash(question: question, reading: reading)
+        value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        value = (value ^ (value >> 27)) &* 0x94d0_49bb_1331_11eb
+        return value ^ (value >> 31)
     }
 
     private static func read32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
