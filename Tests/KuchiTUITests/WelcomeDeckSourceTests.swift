@@ -31,9 +31,13 @@ struct WelcomeDeckSourceTests {
         let (folder, deck, source) = try Self.bundledCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (lazy, decoded) = Self.pilots(route: .settings, folder: folder, deck: deck, source: source)
-        #expect(lazy.contains(deck.title) && lazy.contains("All \(deck.categories.count)"))
+        #expect(lazy.contains(deck.heading) && lazy.contains("All \(deck.categories.count)"), "the heading Welcome and the deck picker show")
         #expect(lazy.lines == decoded.lines)
         #expect(!source.isDecoded, "Settings read the outline only")
+        // The bundled deck keeps its old title as its key; Settings names it as Welcome and the
+        // deck picker do.
+        let bundled = Pilot(route: .settings, source: DeckSource.bundled(cache: nil))
+        #expect(bundled.contains(Deck.bundledHeading) && !bundled.contains(Deck.bundledTitle), "\(bundled.lines.joined(separator: "\n"))")
     }
 
     /// bundledCopy: a folder holding a copy of the bundled deck file, the deck decoded through a

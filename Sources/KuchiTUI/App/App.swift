@@ -85,7 +85,7 @@ final class App {
         case .congratulations: CongratulationsScene(state: state, session: session)
         case .learn: LearnScene(state: state, user: user, cards: session.flashCards)
         case .settings:
-            SettingsScene(state: state, session: session, deckTitle: session.studiedOutline.title, categorySummary: categorySummary)
+            SettingsScene(state: state, session: session, deckTitle: session.studiedOutline.heading, categorySummary: categorySummary)
         case .stats:
             StatsScene(state: state, stats: session.statsModel, clock: session.clock,
                        history: { [session] in session.wordHistory(question: $0.question, reading: $0.reading) })
