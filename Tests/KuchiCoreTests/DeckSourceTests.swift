@@ -8,25 +8,7 @@ import Testing
 /// decoding with the same answers; the words decoded later are the version the table described.
 @Suite("Deck source: outlined at start, decoded on first use")
 struct DeckSourceTests {
-    /// Copy: the bundled deck copied to a temporary folder and cached there (with its table).
-    struct Copy {
-        let folder: URL
-        let url: URL
-        let cache: DeckCache
-        let deck: Deck
-
-        init(cached: Bool = true) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-deck-source-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            url = folder.appendingPathComponent("deck.json")
-            try FileManager.default.copyItem(at: try #require(BundledDeckLocation.url()), to: url)
-            // A clock ahead of the file's change time, so the cache keeps it.
-            cache = DeckCache(dataDirectory: folder, clock: { Date(timeIntervalSinceNow: 10) })
-            deck = cached ? try Deck.load(from: url, cache: cache) : try Deck.load(from: url)
-        }
-
-        func source() -> DeckSource { DeckSource(file: url, cache: cache) }
-    }
+    typealias Copy = BundledDeckCopy
 
     /// choices: category and level choices, some leaving too few words, some naming nothing.
     static let choices: [([String], [Int])] = [([], []), ([], [5]), ([], [4]), ([], [1]), (["Food & drink"], []), (["Food & drink"], [4]),

@@ -12,27 +12,7 @@ import Testing
 struct FirstScreenDeckTests {
     let clock = TestClock()
 
-    /// Copy: the bundled deck copied into a data folder (cached there, with its table), its
-    /// learner database beside it.
-    struct Copy {
-        let folder: URL
-        let url: URL
-        let library: DeckLibrary
-        let deck: Deck
-
-        init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-first-screen-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            url = folder.appendingPathComponent("deck.json")
-            try FileManager.default.copyItem(at: try #require(BundledDeckLocation.url()), to: url)
-            var library = DeckLibrary(dataDirectory: folder)
-            library.cache = DeckCache(dataDirectory: folder, clock: { Date(timeIntervalSinceNow: 10) })
-            self.library = library
-            deck = try Deck.load(from: url, cache: library.cache)
-        }
-
-        func source() -> DeckSource { DeckSource(file: url, cache: library.cache) }
-    }
+    typealias Copy = BundledDeckCopy
 
     /// session: a learner studying `source` (as `--deck FILE` gives it, or in memory).
     func session(_ copy: Copy, source: DeckSource, user: UserManager, database: LearnerDatabase) -> LearnerSession {

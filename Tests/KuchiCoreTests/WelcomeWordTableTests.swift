@@ -21,28 +21,7 @@ struct WelcomeWordTableTests {
         var description: String { "\(direction) \(levels) \(categories)" }
     }
 
-    /// Copy: a copy of the bundled deck in a temporary folder, cached (with its table) there.
-    struct Copy {
-        let folder: URL
-        let url: URL
-        let library: DeckLibrary
-        let deck: Deck
-
-        init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("kuchi-welcome-table-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            url = folder.appendingPathComponent("deck.json")
-            try FileManager.default.copyItem(at: try #require(BundledDeckLocation.url()), to: url)
-            var library = DeckLibrary(dataDirectory: folder)
-            // A clock ahead of the file's change time, so the cache keeps it.
-            library.cache = DeckCache(dataDirectory: folder, clock: { Date(timeIntervalSinceNow: 10) })
-            self.library = library
-            deck = try Deck.load(from: url, cache: library.cache)
-        }
-
-        /// source: the copy as `--deck FILE` names it, not decoded yet.
-        func source() -> DeckSource { DeckSource(file: url, cache: library.cache) }
-    }
+    typealias Copy = BundledDeckCopy
 
     /// session: a learner studying the copy (as `--deck FILE` gives it) with a history: two days
     /// of answers in every direction, some wrong, six days on, then two words suspended.
