@@ -59,11 +59,11 @@ package struct AnkiCollection {
                 return a < b ? .orderedAscending : (a == b ? .orderedSame : .orderedDescending)
             })
         }
+        let watchdog = Watchdog()
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             // A statement still running at the deadline is interrupted; `load` also checks the
             // clock between notes, for time spent outside SQLite.
-            let watchdog = Watchdog()
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(timeLimit.components.seconds * 1000
                 + timeLimit.components.attoseconds / 1_000_000_000_000_000))) { [weak queue] in
                 if watchdog.expire() { queue?.interrupt() }
@@ -71,14 +71,17 @@ package struct AnkiCollection {
             defer { watchdog.finish() }
             let deadline = ContinuousClock.now + timeLimit
             self = try queue.read { db in try Self.load(db, deadline: deadline) }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw Failure(detail: Self.tooSlow(timeLimit))
-        } catch let error as DatabaseError {
-            throw Failure(detail: error.message ?? error.description)
-        } catch let error as Failure {
-            throw error
         } catch {
-            throw Failure(detail: String(describing: error))
+            // Once the deadline has interrupted the read, whatever error it surfaced as is the
+            // time limit's.
+            if watchdog.interrupted || (error as? DatabaseError)?.resultCode == .SQLITE_INTERRUPT {
+                throw Failure(detail: Self.tooSlow(timeLimit))
+            }
+            switch error {
+            case let error as DatabaseError: throw Failure(detail: error.message ?? error.description)
+            case let error as Failure: throw error
+            default: throw Failure(detail: String(describing: error))
+            }
         }
     }
 

@@ -39,13 +39,24 @@ package enum SchemaCheck {
 package final class Watchdog: @unchecked Sendable {
     private let lock = NSLock()
     private var settled = false
+    private var fired = false
 
-    /// expire: called at the deadline; true when the read had not finished.
+    /// expire: called at the deadline; true when the read had not finished (the caller then
+    /// interrupts it).
     package func expire() -> Bool {
         lock.withLock {
-            defer { settled = true }
-            return !settled
+            guard !settled else { return false }
+            settled = true
+            fired = true
+            return true
         }
+    }
+
+    /// interrupted: whether the deadline came while the read was still running. An interrupt can
+    /// surface as any SQLite error (one landing in a statement's preparation or the schema's
+    /// loading comes back as SQLITE_ERROR "interrupted"), so callers ask this, not the code.
+    package var interrupted: Bool {
+        lock.withLock { fired }
     }
 
     /// finish: called when the read ends; the deadline then does nothing.
