@@ -100,10 +100,11 @@ enum Launch {
         StartupTrace.report()
         let syncNotice = composition.finish()
         user.recordUse()
-        // The whole file, review log included, is checked once the screen is gone: a damaged
-        // page is set aside with every review that still reads kept (start-up checks only the
-        // small tables, to stay fast).
-        let damage = database.checkWholeFile()
+        // The whole file, review log included, is checked once the screen is gone — unless
+        // nothing wrote to it since the last check — and its connection closed: a damaged page
+        // is set aside with every review that still reads kept (start-up checks only the small
+        // tables, and only when the file changed since the last check: `CheckStamp`).
+        let damage = database.finishAtQuit()
         // A file busy at start-up: one last try to save the session into it, and say how it went.
         let pending = database.pendingSave?.finish()
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
