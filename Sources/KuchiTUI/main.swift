@@ -104,11 +104,12 @@ enum Launch {
         // nothing wrote to it since the last check — and its connection closed: a damaged page
         // is set aside with every review that still reads kept (start-up checks only the small
         // tables, and only when the file changed since the last check: `CheckStamp`).
+        let notice = session.notice
         let damage = database.finishAtQuit()
         // A file busy at start-up: one last try to save the session into it, and say how it went.
         let pending = database.pendingSave?.finish()
         // Load problems were shown in the app; they are repeated here so they outlive the screen.
-        let problems = loadProblems.map(\.message) + [user.problem, pending == nil ? database.problem?.message : nil, session.notice,
+        let problems = loadProblems.map(\.message) + [user.problem, pending == nil ? database.problem?.message : nil, notice,
                                                        damage?.message, pending, syncNotice].compactMap { $0 }
         for problem in Set(problems).sorted() {
             StandardError.write("kuchi: \(problem)")

@@ -53,8 +53,7 @@ package enum CheckStamp {
     /// record: stamps the file as it is now, once its connection is closed; when a `-wal` with
     /// content is left (another connection still open) no stamp is kept.
     package static func record(_ databasePath: String) {
-        guard LearnerDatabase.isAbsentOrEmpty(databasePath + "-wal"), let identity = DeckFileIdentity(path: databasePath),
-              clockHasPassed(identity) else {
+        guard LearnerDatabase.isAbsentOrEmpty(databasePath + "-wal"), let identity = DeckFileIdentity(path: databasePath) else {
             remove(databasePath)
             return
         }
@@ -62,28 +61,27 @@ package enum CheckStamp {
         let temporary = target + ".\(getpid())"
         let text = header + "\n" + identity.fields.map(String.init).joined(separator: " ") + "\n"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]),
-              rename(temporary, target) == 0 else {
+              fileClockHasPassed(identity, probe: temporary), rename(temporary, target) == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
             remove(databasePath)
             return
         }
     }
 
-    /// clockHasPassed: waits (a few milliseconds at most) until the kernel's coarse clock, the
-    /// one file times are taken from, is past the file's last change: a write after the stamp
-    /// then always gets a later status-change time, even one of the same size within the same
-    /// tick. False when the clock does not get there within 50 ms (then no stamp is kept).
-    static func clockHasPassed(_ identity: DeckFileIdentity) -> Bool {
-        let changed = max(identity.fields[3] * 1_000_000_000 + identity.fields[4], identity.fields[5] * 1_000_000_000 + identity.fields[6])
+    /// fileClockHasPassed: waits (a tick of the kernel's coarse clock, a few milliseconds at
+    /// most) until a file touched now gets a later status-change time than the database's last
+    /// change: a write after the stamp then always changes the identity, even one of the same
+    /// size within the same tick. The clock asked is the file system's own (the `probe` file's
+    /// times, set again each try), not the process's, which `faketime` moves. False when it does
+    /// not get there within 50 ms (then no stamp is kept).
+    static func fileClockHasPassed(_ identity: DeckFileIdentity, probe: String) -> Bool {
+        let modified = (identity.fields[3], identity.fields[4]), statusChanged = (identity.fields[5], identity.fields[6])
+        let changed = modified > statusChanged ? modified : statusChanged
         for _ in 0..<250 {
-            var now = timespec()
-            #if canImport(Glibc)
-            clock_gettime(CLOCK_REALTIME_COARSE, &now)
-            #else
-            clock_gettime(CLOCK_REALTIME, &now)
-            #endif
-            if Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) > changed { return true }
+            guard let now = DeckFileIdentity(path: probe) else { return false }
+            if (now.fields[5], now.fields[6]) > changed { return true }
             usleep(200)
+            guard utimensat(AT_FDCWD, probe, nil, 0) == 0 else { return false }
         }
         return false
     }
