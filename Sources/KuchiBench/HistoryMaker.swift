@@ -87,7 +87,7 @@ enum HistoryMaker {
     /// database's key — stays), else a new one.
     static func saveProfile(_ options: HistoryOptions) -> Profile {
         let store = ProfileStore(directory: options.configURL)
-        let name = (options.profile ?? "").trimmingCharacters(in: .whitespaces)
+        let name = (options.profile ?? "").trimmingSpaces()
         if let saved = store.loadAll().profiles.first(where: { $0.isNamed(name) }) { return saved }
         let profile = Profile(name: name)
         do throws(KuchiCore.PersistenceError) {

@@ -41,7 +41,7 @@ struct HistoryOptions {
             }
         }
         if dataDir?.isEmpty ?? true { Measure.fail("--data-dir DIR is needed") }
-        if profile?.trimmingCharacters(in: .whitespaces).isEmpty ?? true { Measure.fail("--profile NAME is needed") }
+        if profile?.trimmingSpaces().isEmpty ?? true { Measure.fail("--profile NAME is needed") }
     }
 
     /// dataURL: the data folder.

@@ -126,7 +126,7 @@ public enum EnglishMeaning {
             // The whole entry too: after a miss the learner may copy "to listen; to ask" as shown.
             let whole = normalized(entry)
             if !whole.isEmpty && seen.insert(whole).inserted {
-                result.append(Variant(normalized: whole, meaning: entry.trimmingCharacters(in: .whitespaces)))
+                result.append(Variant(normalized: whole, meaning: entry.trimmingSpaces()))
             }
             for meaning in parts(of: entry) {
                 for spelling in [meaning, withoutQualifiers(meaning), restated(meaning)].compactMap({ $0 }) {
@@ -163,7 +163,7 @@ public enum EnglishMeaning {
             current.append(character)
         }
         parts.append(current)
-        return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return parts.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
 
     /// restated: the parenthesised part of `text` when it says the meaning again in full words

@@ -10,7 +10,7 @@ package enum KanjiNumeral {
     /// digitSpelling: `written` with its leading kanji numeral in ASCII digits, when the word is a
     /// numeral followed by something else and `meaning` counts or dates; else nil.
     package static func digitSpelling(of written: String, meaning: String) -> String? {
-        let characters = Array(written.trimmingCharacters(in: .whitespaces))
+        let characters = Array(written.trimmingSpaces())
         let run = characters.prefix { digits[$0] != nil || multipliers[$0] != nil }
         guard !run.isEmpty, run.count < characters.count, countsOrDates(meaning), let value = value(of: Array(run)) else { return nil }
         return String(value) + String(characters.dropFirst(run.count))
@@ -18,7 +18,7 @@ package enum KanjiNumeral {
 
     /// folded: full-width digits (４) as ASCII digits (4), the rest unchanged.
     package static func folded(_ text: String) -> String {
-        String(text.trimmingCharacters(in: .whitespaces).map { character -> Character in
+        String(text.trimmingSpaces().map { character -> Character in
             guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
                   (0xFF10...0xFF19).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFF10 + 0x30) else { return character }
             return Character(ascii)

@@ -29,14 +29,14 @@ public enum ReadingJudge {
     /// other standard `readings` and its romaji `pronunciation`, if known.
     public static func judge(_ typed: String, question: String, reading: String?, readings: [String] = [],
                              pronunciation: String? = nil) -> ReadingVerdict {
-        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        let trimmed = typed.trimmingSpaces()
         if trimmed.isEmpty { return .wrong }
         var composer = RomajiComposer()
         composer.insert(trimmed)
         let answer = AcceptedReadings.folded(composer.finished(markingMacrons: true))
         let accepted = AcceptedReadings(question: question, reading: reading, readings: readings, pronunciation: pronunciation)
         if !answer.isEmpty && accepted.spellings.contains(where: { spellsSame(answer, $0) }) { return .right }
-        if Script.containsKanji(question) && composer.finished() == question.trimmingCharacters(in: .whitespaces) {
+        if Script.containsKanji(question) && composer.finished() == question.trimmingSpaces() {
             return .writtenForm
         }
         return .wrong
@@ -53,8 +53,8 @@ public enum ReadingJudge {
     public static func spellsAs(_ typed: String, _ text: String) -> Bool {
         if Script.containsKanji(text) {
             var composer = RomajiComposer()
-            composer.insert(typed.trimmingCharacters(in: .whitespaces))
-            return composer.finished() == text.trimmingCharacters(in: .whitespaces)
+            composer.insert(typed.trimmingSpaces())
+            return composer.finished() == text.trimmingSpaces()
         }
         return judge(typed, question: text, reading: nil) == .right
     }

@@ -32,7 +32,7 @@ extension RecallJudge {
         case .englishToJapanese, .reading:
             // Romaji is the kana it composes ("neko" is ねこ).
             var composer = RomajiComposer()
-            composer.insert(submission.trimmingCharacters(in: .whitespaces))
+            composer.insert(submission.trimmingSpaces())
             let submission = composer.finished()
             if case let .contrast(question, meaning)? = contrastPartner(kana: submission, of: challenge) {
                 return AnswerOwner(question: question, meaning: meaning, isPartner: true)

@@ -19,7 +19,7 @@ public enum SyncFolderPath {
     /// `~name` and this machine has no account `name` (it must not mean `./~name`).
     public static func resolve(_ typed: String, home: String = SyncFolderPath.home(),
                                account: (String) -> String? = SyncFolderPath.accountHome) -> String? {
-        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        let trimmed = typed.trimmingSpaces()
         if trimmed.isEmpty { return "" }
         guard trimmed.hasPrefix("~") else { return URL(fileURLWithPath: trimmed).standardizedFileURL.path }
         let name = String(trimmed.dropFirst().prefix { $0 != "/" })
@@ -31,7 +31,7 @@ public enum SyncFolderPath {
 
     /// unknownAccount: the sentence for a `typed` folder whose `~name` names no account here.
     public static func unknownAccount(_ typed: String) -> String {
-        let name = typed.trimmingCharacters(in: .whitespaces).dropFirst().prefix { $0 != "/" }
+        let name = typed.trimmingSpaces().dropFirst().prefix { $0 != "/" }
         return "there is no account named \"\(String(name).escapingControlCharacters)\" on this machine (the folder starts with ~\(String(name).escapingControlCharacters)); "
             + "give the folder's full path"
     }

@@ -203,7 +203,7 @@ public final class UserManager {
     /// on saves the new profile; off saves nothing and deletes nothing.
     @discardableResult
     public func register(name rawName: String, rememberMe remember: Bool) -> RegistrationResult {
-        let trimmed = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = rawName.trimmingSpacesAndNewlines()
         guard Self.isValidName(trimmed) else { return .invalidName }
         loadSavedProfiles()
         if let taken = savedProfile(named: trimmed) { return .nameTaken(taken) }

@@ -13,7 +13,7 @@ extension ChallengesViewModel {
     public func submit(_ text: String) -> AnswerOutcome {
         set(\.confirmation, to: nil)
         guard let test = currentTest, let index = currentIndex else { return .notAChoice }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .notAChoice }
+        guard !text.trimmingSpacesAndNewlines().isEmpty else { return .notAChoice }
         // Kana or kanji where the English meaning is asked is a slip of the input mode, not a
         // wrong answer: it is said, and nothing is graded.
         if test.direction == .japaneseToEnglish, Script.containsJapanese(text) {

@@ -118,7 +118,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     /// The sync folder is made absolute as Settings makes it; its `~` is the home folder (`home`).
     public func setting(_ text: String, in settings: Settings, home: String) -> Settings? {
         var result = settings
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         switch self {
         case .questions:
             guard let value = Int(trimmed), Settings.questionRange.contains(value) else { return nil }
@@ -179,7 +179,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
 
     /// list: comma-separated names, trimmed, without empties.
     private static func list(_ text: String) -> [String] {
-        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
 
     /// onOff: on/off (also true/false, yes/no, 1/0).

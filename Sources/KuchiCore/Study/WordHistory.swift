@@ -58,7 +58,7 @@ public struct WordHistory: Equatable, Sendable {
     /// matches: the entries `word` names — the one written so, else every entry read so (one
     /// reading may be several words': あつい is 暑い, 熱い and 厚い). Empty when none.
     public static func matches(_ word: String, in deck: Deck) -> [Challenge] {
-        let text = word.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+        let text = word.trimmingSpaces().precomposedStringWithCanonicalMapping
         guard !text.isEmpty else { return [] }
         if let written = deck.challenges.first(where: { $0.question == text }) { return [written] }
         return deck.challenges.filter { $0.reading == text || $0.readings.contains(text) }

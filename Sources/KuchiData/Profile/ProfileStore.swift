@@ -104,7 +104,7 @@ public struct ProfileStore: Sendable {
         } catch {
             throw problem(error, at: url)
         }
-        guard Profile.isValidName(profile.name.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard Profile.isValidName(profile.name.trimmingSpacesAndNewlines()) else {
             throw moveAside(url, kind: .corrupt, reason: "its name is not valid")
         }
         return profile

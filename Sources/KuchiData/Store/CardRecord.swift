@@ -179,7 +179,7 @@ extension LearnerDatabase {
     /// read: nothing is created).
     package static func cards(_ db: Database, learner: UUID, deck: String, now: Date) throws -> [CardRecord] {
         try Row.fetchAll(db, sql: """
-            SELECT \(CardRecord.columns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+            SELECT \(CardRecord.columns.split(separator: ",").map { "c." + $0.trimmingSpaces() }.joined(separator: ", "))
             FROM card c JOIN learner_deck d ON d.id = c.learner_deck WHERE d.learner = ? AND d.deck = ?
             """, arguments: [learner.uuidString.lowercased(), deck]).map { CardRecord(row: $0, now: now) }
     }
@@ -187,7 +187,7 @@ extension LearnerDatabase {
     /// cards: `learner`'s stored cards of one word of `deck` (one per direction asked), oldest first.
     package static func cards(_ db: Database, learner: UUID, deck: String, question: String, reading: String, now: Date) throws -> [CardRecord] {
         try Row.fetchAll(db, sql: """
-            SELECT \(CardRecord.columns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespaces) }
+            SELECT \(CardRecord.columns.split(separator: ",").map { "c." + $0.trimmingSpaces() }
                 .joined(separator: ", "))
             FROM card c JOIN learner_deck d ON d.id = c.learner_deck
             WHERE d.learner = ? AND d.deck = ? AND c.question = ? AND c.reading = ? ORDER BY c.id

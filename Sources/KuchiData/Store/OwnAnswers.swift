@@ -80,7 +80,7 @@ public enum OwnAnswers {
     /// command line is こーこー, as the field gives it), katakana as hiragana, spaces removed.
     package static func kana(_ text: String) -> [Character] {
         var composer = RomajiComposer()
-        composer.insert(text.trimmingCharacters(in: .whitespaces))
+        composer.insert(text.trimmingSpaces())
         return Kana.comparable(composer.finished(markingMacrons: true))
     }
 

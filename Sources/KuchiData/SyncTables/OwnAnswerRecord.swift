@@ -26,7 +26,7 @@ package enum OwnAnswerRecord {
     package static func decode(deck: String?, question: String?, direction: String?, answer: String?, value: String?,
                        time: Int64?) -> Result<SyncOwnAnswer, RecordRules.Refusal> {
         guard let deck, let question, let answer, [deck, question, answer].allSatisfy(RecordRules.isCleanText),
-              !deck.isEmpty, !question.isEmpty, !answer.trimmingCharacters(in: .whitespaces).isEmpty
+              !deck.isEmpty, !question.isEmpty, !answer.trimmingSpaces().isEmpty
         else { return .failure(.init("a synonym record with a missing, overlong or control-character text field")) }
         guard let direction = direction.flatMap(StudyDirection.init(rawValue:)) else {
             return .failure(.init("a synonym record with an unknown direction"))

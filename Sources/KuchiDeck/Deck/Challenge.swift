@@ -60,8 +60,8 @@ public struct Challenge: Hashable, Sendable, Codable {
     /// "kana: meaning".
     public static func homograph(_ item: String) -> (reading: String, meaning: String)? {
         guard let colon = item.firstIndex(of: ":") else { return nil }
-        let reading = item[..<colon].trimmingCharacters(in: .whitespaces)
-        let meaning = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let reading = item[..<colon].trimmingSpaces()
+        let meaning = item[item.index(after: colon)...].trimmingSpaces()
         guard !reading.isEmpty, !meaning.isEmpty, Script.isKana(reading) else { return nil }
         return (reading, meaning)
     }

@@ -77,7 +77,7 @@ package struct DeckValidator {
     /// answerKey: answers are compared as they look: case, white space, compatibility forms and
     /// Cyrillic or Greek look-alike letters do not make two answers different.
     package static func answerKey(_ answer: String) -> String {
-        Lookalike.key(answer.trimmedWhitespace)
+        Lookalike.key(answer.trimmingSpacesAndNewlines())
     }
 
     /// Meaning: an answer or an `also` meaning, with the entry it belongs to.
@@ -247,7 +247,7 @@ package struct DeckValidator {
             problems.append(DeckProblem(.wrongType, entry: entry, field: field, "must be a string, not \(value.typeName)"))
             return nil
         }
-        let trimmed = string.trimmedWhitespace
+        let trimmed = string.trimmingSpacesAndNewlines()
         if trimmed.isEmpty {
             problems.append(DeckProblem(.emptyField, entry: entry, field: field, "is empty"))
             return nil
@@ -270,24 +270,3 @@ package struct DeckValidator {
     }
 }
 
-extension String {
-    /// trimmedWhitespace: without leading and trailing white space and newlines. Returns self
-    /// untouched in the common case; Foundation's `trimmingCharacters(in:)` bridges through
-    /// NSString on Linux and was most of a large deck's load time.
-    package var trimmedWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.first, let last = scalars.last else { return self }
-        guard Self.isTrimmed(first) || Self.isTrimmed(last) else { return self }
-        guard let start = scalars.firstIndex(where: { !Self.isTrimmed($0) }),
-              let end = scalars.lastIndex(where: { !Self.isTrimmed($0) }) else { return "" }
-        return String(scalars[start...end])
-    }
-
-    /// isTrimmed: Unicode white space plus the zero-width space, the same set as Foundation's
-    /// `.whitespacesAndNewlines`.
-    private static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
-        // ASCII first: the Unicode property lookup was a visible cost on 100k-entry decks.
-        if scalar.isASCII { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
-        return scalar.properties.isWhitespace || scalar == "\u{200B}"
-    }
-}

@@ -27,10 +27,10 @@ public struct FieldMapping: Equatable, Sendable {
             guard parts.count == 2 else {
                 throw ImportError(.usage, "--map takes FIELD=COLUMN pairs separated by commas, not \"\(pair)\".")
             }
-            guard let field = Field(rawValue: parts[0].trimmedWhitespace.lowercased()) else {
+            guard let field = Field(rawValue: parts[0].trimmingSpacesAndNewlines().lowercased()) else {
                 throw ImportError(.usage, "--map: \"\(parts[0])\" is not a deck field; the fields are \(names).")
             }
-            let column = parts[1].trimmedWhitespace
+            let column = parts[1].trimmingSpacesAndNewlines()
             guard !column.isEmpty else { throw ImportError(.usage, "--map: \(field.rawValue)= needs a column name or number.") }
             overrides[field] = column
         }
@@ -84,7 +84,7 @@ public struct FieldMapping: Equatable, Sendable {
 
     /// index: a column by exact name (ignoring case) or by 1-based number.
     package static func index(of name: String, in columns: [String]) -> Int? {
-        if let match = columns.firstIndex(where: { $0.trimmedWhitespace.lowercased() == name.lowercased() }) { return match }
+        if let match = columns.firstIndex(where: { $0.trimmingSpacesAndNewlines().lowercased() == name.lowercased() }) { return match }
         if let number = Int(name), number >= 1, number <= columns.count { return number - 1 }
         return nil
     }

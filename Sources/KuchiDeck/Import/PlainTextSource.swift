@@ -39,7 +39,7 @@ package struct PlainTextSource {
         }
         guard header.isAnki else {
             guard !records.isEmpty else { throw ImportError(.content, "the file is empty.") }
-            let columns = records.removeFirst().fields.map { $0.trimmedWhitespace }
+            let columns = records.removeFirst().fields.map { $0.trimmingSpacesAndNewlines() }
             let resolved = try Self.resolve(columns: columns, mapping: mapping)
             guard resolved[.question] != nil, resolved[.answer] != nil else {
                 let found = columns.isEmpty ? "none" : InputQuote.list(columns) { "'\($0)'" }
@@ -155,18 +155,18 @@ package struct AnkiTextHeader {
                 tooLongLine = lineCount + 1
                 return
             }
-            let key = body[body.index(after: body.startIndex)..<colon].lowercased().trimmedWhitespace
+            let key = body[body.index(after: body.startIndex)..<colon].lowercased().trimmingSpacesAndNewlines()
             let value = body[body.index(after: colon)..<line.endIndex]
             switch key {
-            case "separator": separator = Self.separator(named: value.trimmedWhitespace)
-            case "html": html = value.trimmedWhitespace.lowercased() == "true"
+            case "separator": separator = Self.separator(named: value.trimmingSpacesAndNewlines())
+            case "html": html = value.trimmingSpacesAndNewlines().lowercased() == "true"
             case "columns": columns = Self.columnNames(value, separator: separator)
-            case "notetype": notetype = value.trimmedWhitespace
-            case "tags column": tagsColumn = Int(value.trimmedWhitespace)
-            case "deck column": deckColumn = Int(value.trimmedWhitespace)
-            case "notetype column": notetypeColumn = Int(value.trimmedWhitespace)
-            case "guid column": guidColumn = Int(value.trimmedWhitespace)
-            case "deck": deck = value.trimmedWhitespace
+            case "notetype": notetype = value.trimmingSpacesAndNewlines()
+            case "tags column": tagsColumn = Int(value.trimmingSpacesAndNewlines())
+            case "deck column": deckColumn = Int(value.trimmingSpacesAndNewlines())
+            case "notetype column": notetypeColumn = Int(value.trimmingSpacesAndNewlines())
+            case "guid column": guidColumn = Int(value.trimmingSpacesAndNewlines())
+            case "deck": deck = value.trimmingSpacesAndNewlines()
             case "tags": tags = value.split(separator: " ").map(String.init)
             default: break
             }
@@ -182,7 +182,7 @@ package struct AnkiTextHeader {
     /// Anki writes it), else on the likeliest one.
     package static func columnNames(_ value: Substring, separator: Character?) -> [String] {
         let separator = separator ?? DelimitedText.detectSeparator(headerLine: value)
-        return value.split(separator: separator, omittingEmptySubsequences: false).map { $0.trimmedWhitespace }
+        return value.split(separator: separator, omittingEmptySubsequences: false).map { $0.trimmingSpacesAndNewlines() }
     }
 
     /// separator: Anki's separator names (Tab, Comma, …) or a literal character.

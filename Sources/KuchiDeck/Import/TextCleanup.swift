@@ -219,11 +219,6 @@ package enum Furigana {
         guard text.contains(pattern) else { return nil }
         let question = text.replacing(pattern) { String($0.output.1) }
         let reading = text.replacing(pattern) { $0.output.2.isEmpty ? String($0.output.1) : String($0.output.2) }
-        return (question.trimmedWhitespace, reading.trimmedWhitespace)
+        return (question.trimmingSpacesAndNewlines(), reading.trimmingSpacesAndNewlines())
     }
-}
-
-extension Substring {
-    /// trimmedWhitespace: as `String.trimmedWhitespace`, for the slices parsing produces.
-    package var trimmedWhitespace: String { String(self).trimmedWhitespace }
 }

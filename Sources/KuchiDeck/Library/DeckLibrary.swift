@@ -36,7 +36,7 @@ public struct DeckLibrary: Sendable {
             let code = String(scalar.value, radix: 16, uppercase: true)
             throw ImportError(.usage, "the deck name contains U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), an invisible control or text-direction character; use a plain name such as \"jlpt-n4\".")
         }
-        if name.trimmedWhitespace.isEmpty { throw ImportError(.usage, "a deck name cannot be empty.") }
+        if name.trimmingSpacesAndNewlines().isEmpty { throw ImportError(.usage, "a deck name cannot be empty.") }
         if name.contains("/") { throw ImportError(.usage, "the deck name \"\(name)\" contains /; use a plain name such as \"jlpt-n4\".") }
         if name.hasPrefix(".") { throw ImportError(.usage, "the deck name \"\(name)\" starts with a dot; use a plain name such as \"jlpt-n4\".") }
         if name.utf8.count > 200 { throw ImportError(.usage, "the deck name is too long (at most 200 bytes).") }
@@ -46,7 +46,7 @@ public struct DeckLibrary: Sendable {
     /// half-width, composed accents), case-folded, without a `.json` ending — so names that
     /// look the same to the learner are the same deck.
     public static func nameKey(_ name: String) -> String {
-        var key = name.trimmedWhitespace.precomposedStringWithCompatibilityMapping.lowercased()
+        var key = name.trimmingSpacesAndNewlines().precomposedStringWithCompatibilityMapping.lowercased()
         if key.hasSuffix(".json") { key.removeLast(5) }
         return key.precomposedStringWithCompatibilityMapping
     }

@@ -37,7 +37,7 @@ enum DueSummary {
                 quiet = true
             case "--profile", "--config-dir", "--data-dir", "--deck":
                 guard values[token] == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else { return nil }
-                if token == "--profile", value.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+                if token == "--profile", value.trimmingSpaces().isEmpty { return nil }
                 values[token] = value
             default:
                 return nil

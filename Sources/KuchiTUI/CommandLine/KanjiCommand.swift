@@ -26,7 +26,7 @@ struct KanjiCommand: ParsableCommand {
 
     /// kanji: the one kanji `text` is, or the sentence that says why it is not.
     static func kanji(in text: String) -> Result<Character, LearnerOptions.CommandFailure> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard trimmed.count == 1, let character = trimmed.first else {
             let what = trimmed.isEmpty ? "nothing" : "“\(trimmed)”, \(trimmed.count) characters"
             return .failure(.init(message: "kanji takes one kanji, such as 勉; it was given \(what).", status: 2))

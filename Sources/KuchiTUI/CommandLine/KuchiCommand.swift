@@ -80,7 +80,7 @@ struct KuchiCommand: ParsableCommand {
         if let questions, !Settings.questionRange.contains(questions) {
             throw ValidationError("--questions must be between \(Settings.questionRange.lowerBound) and \(Settings.questionRange.upperBound), not \(questions).")
         }
-        if let profile, profile.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let profile, profile.trimmingSpaces().isEmpty {
             throw ValidationError("--profile needs a name.")
         }
         // An empty path would silently mean the current folder (an unset variable, usually).

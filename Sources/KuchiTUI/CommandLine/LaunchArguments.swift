@@ -32,7 +32,7 @@ enum LaunchArguments {
         switch name {
         case "--deck": options.deck = value
         case "--profile":
-            guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+            guard !value.trimmingSpaces().isEmpty else { return false }
             options.profile = value
         case "--config-dir": options.configDir = value
         case "--data-dir": options.dataDir = value

@@ -27,7 +27,7 @@ struct LearnerOptions: ParsableArguments {
     func validate() throws {
         if configDir?.isEmpty == true { throw ValidationError("--config-dir needs a folder; an empty path is not one.") }
         if dataDir?.isEmpty == true { throw ValidationError("--data-dir needs a folder; an empty path is not one.") }
-        if let profile, profile.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--profile needs a name.") }
+        if let profile, profile.trimmingSpaces().isEmpty { throw ValidationError("--profile needs a name.") }
     }
 
     /// CommandFailure: a message for standard error and the exit status (2: usage or data problem).

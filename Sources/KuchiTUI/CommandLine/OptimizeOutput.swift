@@ -48,7 +48,7 @@ enum OptimizeOutput {
         let listing = weights.enumerated().map { "w[\($0.offset)] = \(String(format: "%.4f", $0.element))" }
         for row in stride(from: 0, to: listing.count, by: 4) {
             StandardOutput.write(listing[row..<min(row + 4, listing.count)].map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }
-                .joined().trimmingCharacters(in: .whitespaces))
+                .joined().trimmingSpaces())
         }
         return StandardOutput.finish(0)
     }

@@ -41,7 +41,7 @@ struct SayCommand: ParsableCommand {
 
     /// kana: what is said for `word`: a deck word's reading, or the word itself.
     static func kana(for word: String, deck: Deck?) -> String {
-        let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = word.trimmingSpacesAndNewlines()
         if let entry = deck?.challenges.first(where: { $0.question == trimmed })
             ?? deck?.challenges.first(where: { $0.reading == trimmed }) {
             return Speaker.text(of: entry)
@@ -52,7 +52,7 @@ struct SayCommand: ParsableCommand {
     /// execute: says or writes the word; problems go to stderr with what to install.
     func execute() -> Int32 {
         let environment = ProcessInfo.processInfo.environment
-        guard !word.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !word.trimmingSpacesAndNewlines().isEmpty else {
             StandardError.write("kuchi: say needs a word")
             return 2
         }
@@ -83,7 +83,7 @@ struct SayCommand: ParsableCommand {
             }
             if json {
                 let spoken = try speaker.engine.analyse(kana)
-                let said = Said(word: word.trimmingCharacters(in: .whitespacesAndNewlines), text: kana, reading: spoken.reading,
+                let said = Said(word: word.trimmingSpacesAndNewlines(), text: kana, reading: spoken.reading,
                                 accent: spoken.accent, phrases: spoken.phrases)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

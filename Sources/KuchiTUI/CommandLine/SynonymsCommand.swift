@@ -76,8 +76,8 @@ struct SynonymsCommand: ParsableCommand {
         if let direction, StudyDirection(rawValue: direction) == nil {
             throw ValidationError("--direction is one of jp-en, en-jp, reading, listen (not “\(direction)”).")
         }
-        if add.count == 2 && add[1].trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--add needs an answer that is not empty.") }
-        if let deck, deck.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--deck needs a deck's title.") }
+        if add.count == 2 && add[1].trimmingSpaces().isEmpty { throw ValidationError("--add needs an answer that is not empty.") }
+        if let deck, deck.trimmingSpaces().isEmpty { throw ValidationError("--deck needs a deck's title.") }
     }
 
     /// Listed: one kept answer as `--json` prints it.
@@ -92,7 +92,7 @@ struct SynonymsCommand: ParsableCommand {
     /// inDeck: the answers of `--deck` (its title, case and surrounding spaces aside), or all.
     private func inDeck(_ answers: [OwnAnswer]) -> [OwnAnswer] {
         guard let deck = deckName else { return answers }
-        let wanted = deck.trimmingCharacters(in: .whitespaces).lowercased()
+        let wanted = deck.trimmingSpaces().lowercased()
         return answers.filter { $0.deck.lowercased() == wanted }
     }
 

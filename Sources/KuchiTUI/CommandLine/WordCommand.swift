@@ -38,7 +38,7 @@ struct WordCommand: ParsableCommand {
 
     func validate() throws {
         if suspend && unsuspend { throw ValidationError("--suspend and --unsuspend cannot be used together.") }
-        if word.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("WORD needs a word: the deck's written form or its reading.") }
+        if word.trimmingSpaces().isEmpty { throw ValidationError("WORD needs a word: the deck's written form or its reading.") }
     }
 
     /// execute: prints the page (after a suspend, the page as it now stands) and returns the exit status.
@@ -95,7 +95,7 @@ struct WordCommand: ParsableCommand {
         guard matches.count > 1 else { return first }
         let forms = matches.map { "\($0.question) “\($0.answer)”" }
         let listed = forms.dropLast().joined(separator: ", ") + " and " + (forms.last ?? "")
-        let reading = word.trimmingCharacters(in: .whitespaces)
+        let reading = word.trimmingSpaces()
         throw LearnerOptions.CommandFailure(message: "“\(reading)” is the reading of \(matches.count) words, \(listed): give the written form.")
     }
 

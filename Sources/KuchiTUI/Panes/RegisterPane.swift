@@ -52,7 +52,7 @@ struct RegisterPane: Pane {
         screen.put(visible, row: geometry.field.row + 1, column: geometry.field.column + 2, style: theme.text,
                    clip: geometry.field.inset(by: 1))
 
-        let trimmed = form.text.trimmingCharacters(in: .whitespaces)
+        let trimmed = form.text.trimmingSpaces()
         let count = trimmed.count
         let minimum = UserManager.nameLengthRange.lowerBound
         // The rule counts columns, so 花子 (two wide characters) is long enough and "Bo" is not;

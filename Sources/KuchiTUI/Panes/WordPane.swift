@@ -36,7 +36,7 @@ struct WordPane: Pane {
             if let last = lines.last, (last + "  " + part).displayWidth <= width {
                 lines[lines.count - 1] = last + "  " + part
             } else {
-                lines.append(((lines.isEmpty ? String(text.prefix { $0 == " " }) : indent) + part.trimmingCharacters(in: .whitespaces))
+                lines.append(((lines.isEmpty ? String(text.prefix { $0 == " " }) : indent) + part.trimmingSpaces())
                     .truncated(toWidth: width))
             }
         }

@@ -37,7 +37,7 @@ public enum ChangeGate {
         case .ownAnswer(let write):
             for own in write.answers {
                 guard [own.deck, own.word, own.answer].allSatisfy(RecordRules.isCleanText), !own.deck.isEmpty, !own.word.isEmpty,
-                      !own.answer.trimmingCharacters(in: .whitespaces).isEmpty
+                      !own.answer.trimmingSpaces().isEmpty
                 else { return ChangeRefusal("an own answer that is empty, overlong or holds a control character") }
             }
             return write.stamp.flatMap { isTime($0) ? nil : ChangeRefusal("an own answer dated before 1970 or after 9999") }
