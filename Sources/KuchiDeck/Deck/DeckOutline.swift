@@ -22,23 +22,14 @@ public struct DeckOutline: Equatable, Sendable {
 
     /// init(deck:): counted from the deck's words.
     public init(deck: Deck) {
-        var names: [String] = []
-        var index: [String: Int] = [:]
+        var categories = CategoryNumbers()
         var tally: [[Int: Int]] = []
         for challenge in deck.challenges {
-            let name = challenge.category ?? "Uncategorised"
-            let category: Int
-            if let known = index[name] {
-                category = known
-            } else {
-                category = names.count
-                index[name] = category
-                names.append(name)
-                tally.append([:])
-            }
+            let (category, isNew) = categories.number(of: challenge)
+            if isNew { tally.append([:]) }
             tally[category][challenge.level ?? -1, default: 0] += 1
         }
-        self.init(title: deck.title, names: names, tally: tally)
+        self.init(title: deck.title, names: categories.names, tally: tally)
     }
 
     /// init(table:): counted from the word table's records (its categories are listed in

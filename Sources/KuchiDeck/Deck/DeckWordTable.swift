@@ -44,23 +44,13 @@ package struct DeckWordTable: Sendable {
     /// question and reading byte for byte, more than 65 535 categories, a level outside
     /// Int8): such a deck is counted the full way.
     package static func encode(_ deck: Deck) -> [UInt8]? {
-        var names: [String] = []
-        var categoryIndex: [String: Int] = [:]
+        var categories = CategoryNumbers()
         var records: [UInt8] = []
         var keys: [UInt8] = []
         records.reserveCapacity(deck.challenges.count * recordSize)
         var allSum: UInt64 = 0, kanjiSum: UInt64 = 0, kanjiCount = 0
         for challenge in deck.challenges {
-            let name = challenge.category ?? "Uncategorised"
-            let category: Int
-            if let known = categoryIndex[name] {
-                category = known
-            } else {
-                category = names.count
-                // Compared as the selection compares names (`Set<String>`, canonical equivalence).
-                categoryIndex[name] = category
-                names.append(name)
-            }
+            let category = categories.number(of: challenge).number
             let level = challenge.level ?? -1
             guard category <= Int(UInt16.max), level >= -1, level <= Int(Int8.max), keys.count <= Int(UInt32.max) else { return nil }
             let question = Array(challenge.question.utf8), reading = Array((challenge.reading ?? "").utf8)
@@ -102,8 +92,8 @@ package struct DeckWordTable: Sendable {
         var table: [UInt8] = []
         appendString(deck.title, to: &table)
         append(UInt64(deck.challenges.count), to: &table)
-        append(UInt64(names.count), to: &table)
-        for name in names { appendString(name, to: &table) }
+        append(UInt64(categories.names.count), to: &table)
+        for name in categories.names { appendString(name, to: &table) }
         table.append(contentsOf: records)
         append(UInt64(slotCount), to: &table)
         for slot in slots { append(slot, to: &table) }
